@@ -1,0 +1,65 @@
+# Two commands: `make serve` and `make test`. Each installs whatever is missing first.
+SHELL := /bin/bash
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+CHROMIUM := /usr/bin/chromium
+STAMP_VENV := $(VENV)/.installed
+STAMP_NODE := node_modules/.installed
+STAMP_VENDOR := static/vendor/.installed
+
+.PHONY: setup serve test test-unit test-e2e bench lint format clean
+
+setup: $(STAMP_VENV) $(STAMP_VENDOR)
+
+# Debian packages: only installed when missing (needs root, as on a fresh machine and in CI).
+define apt_install
+	@if [ "$$(id -u)" = 0 ]; then \
+	  (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); \
+	else echo "please install $(1) (apt-get install $(1))"; exit 1; fi
+endef
+
+$(STAMP_VENV): requirements-dev.txt
+	@command -v python3 >/dev/null || { $(call apt_install,python3 python3-venv) }
+	@python3 -m venv --help >/dev/null 2>&1 || { $(call apt_install,python3-venv) }
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+$(STAMP_NODE): package.json package-lock.json
+	@command -v npm >/dev/null || { $(call apt_install,nodejs npm) }
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(STAMP_VENDOR): $(STAMP_NODE) $(STAMP_VENV) tools/vendor.py
+	$(PY) tools/vendor.py
+	touch $@
+
+$(CHROMIUM):
+	$(call apt_install,chromium)
+
+serve: setup
+	@echo "Lotus is served on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
+	$(PY) -m http.server $(PORT) --bind 127.0.0.1
+
+test: setup $(CHROMIUM)
+	$(PY) -m pytest tests e2e
+
+test-unit: setup
+	$(PY) -m pytest tests
+
+test-e2e: setup $(CHROMIUM)
+	$(PY) -m pytest e2e
+
+bench: setup
+	$(PY) bench/race_bench.py
+
+lint: $(STAMP_VENV)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(STAMP_VENV)
+	$(VENV)/bin/ruff format .
+
+clean:
+	rm -rf $(VENV) node_modules static/vendor

@@ -1,0 +1,1 @@
+"""Lotus: two abstract games for the browser."""

@@ -1,0 +1,1 @@
+"""Pure-Python rule engines (no browser imports)."""
