@@ -1,0 +1,98 @@
+"""Real-browser tests: Debian's Chromium driven by pytest-playwright against the served site.
+
+The site is served by a plain static file server (the same as `make serve`). Every page opened
+through `open_page` is guarded: a request to another origin, a console error or an uncaught page
+error fails the test that saw it.
+"""
+
+from urllib.parse import urlparse
+
+import pytest
+
+from tools.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, serve
+
+READY_TIMEOUT = 30_000
+WORKER_TIMEOUT = 90_000
+
+
+@pytest.fixture(scope="session")
+def site():
+    """The repository served as a static site; yields its base URL."""
+    server, url = serve(ROOT)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's Chromium with the flags this closed network needs."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+class Guard:
+    """Collects what a page must never do: leave its origin, log an error, throw."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.problems = []
+
+    def attach(self, page) -> None:
+        page.on("request", self._on_request)
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
+
+    def _on_request(self, request) -> None:
+        url = urlparse(request.url)
+        if url.scheme in ("data", "blob", "about"):
+            return
+        if f"{url.scheme}://{url.netloc}" != self.origin:
+            self.problems.append(f"request outside the origin: {request.url}")
+
+    def _on_console(self, message) -> None:
+        if message.type == "error":
+            self.problems.append(f"console error: {message.text}")
+
+    def check(self) -> None:
+        problems, self.problems = self.problems, []
+        assert not problems, "\n".join(problems)
+
+
+@pytest.fixture(scope="module")
+def module_context(browser):
+    """One browser context per test module (pages in it share a cache)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def guard(site):
+    """The module's guard; `check_guard` checks it after every test."""
+    return Guard(site)
+
+
+@pytest.fixture(autouse=True)
+def check_guard(request):
+    """Fail any e2e test during which a guarded page misbehaved."""
+    yield
+    if "guard" in request.fixturenames:
+        request.getfixturevalue("guard").check()
+
+
+@pytest.fixture(scope="module")
+def open_page(module_context, guard, site):
+    """Open a path of the site in a guarded page and wait until the page's Python is ready."""
+    pages = []
+
+    def _open(path: str = "index.html", wait_ready: bool = True):
+        page = module_context.new_page()
+        guard.attach(page)
+        pages.append(page)
+        page.goto(f"{site}/{path}")
+        if wait_ready:
+            page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+        return page
+
+    yield _open
+    for page in pages:
+        page.close()

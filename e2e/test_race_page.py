@@ -1,0 +1,167 @@
+"""Lotus (1998) in the real browser: complete games by clicks, refusals, undo/redo, the end."""
+
+import json
+import random
+
+import pytest
+
+from e2e.conftest import WORKER_TIMEOUT
+from e2e.race_helpers import assert_page_shows, click_move, page_state
+from lotus.engine import race
+
+
+@pytest.fixture(scope="module")
+def page(open_page):
+    """One page for the module; tests navigate it to the game they need."""
+    return open_page("index.html?game=race")
+
+
+def goto(page, query: str) -> None:
+    """Open the app with a query (a new page load boots Python again)."""
+    base = page.url.split("?")[0]
+    page.goto(f"{base}?{query}")
+    page.wait_for_selector('body[data-ready="1"]')
+
+
+def play_random_game(page, players: int, pro: bool, seed: int, first: str = "w") -> race.Game:
+    """Play a seeded random game to its end by clicks, checking the page after every move."""
+    goto(page, f"game=race&players={players}&pro={int(pro)}&first={first}")
+    game = race.Game(players=players, pro=pro, first=first)
+    assert_page_shows(page, game)
+    rng = random.Random(seed)
+    while not game.is_over:
+        move = rng.choice(sorted(game.legal_moves()))
+        click_move(page, move)
+        game.play(move)
+        assert_page_shows(page, game)
+        assert len(game.moves) < 2000, "the game should have ended"
+    return game
+
+
+def test_page_opens_on_a_new_two_player_race(page):
+    goto(page, "game=race")
+    state = page_state(page)
+    assert page.get_attribute("body", "data-game") == "race"
+    assert state["toMove"] == "w"
+    assert state["fields"] == {}
+    assert {c: sorted(h, reverse=True) for c, h in state["start"].items()} == {
+        "w": [4, 3, 2, 1],
+        "b": [4, 3, 2, 1],
+    }
+    assert "White" in state["status"]
+
+
+def test_a_complete_two_player_game_by_clicks_ends_with_a_banner(page):
+    game = play_random_game(page, players=2, pro=False, seed=7)
+    state = page_state(page)
+    assert state["over"] == "1"
+    assert state["winner"] == game.winner
+    banner = page.inner_text("[data-banner]")
+    assert race.COLOUR_NAMES[game.winner].capitalize() in banner
+    assert page.is_visible('[data-banner] [data-action="new"]')
+
+
+def test_a_complete_four_player_pro_game_by_clicks(page):
+    game = play_random_game(page, players=4, pro=True, seed=11, first="r")
+    assert page_state(page)["winner"] == game.winner
+
+
+def test_three_player_game_starts_with_three_colours(page):
+    goto(page, "game=race&players=3&first=b")
+    state = page_state(page)
+    assert sorted(state["start"]) == ["b", "r", "w"]
+    assert state["toMove"] == "b"
+
+
+def test_a_refused_click_explains_itself_and_clears_the_selection(page):
+    goto(page, "game=race")
+    page.click('[data-field="A3"]')
+    assert "A3 holds no stone" in page.inner_text("[data-status]")
+    page.locator('[data-start="w3"]').first.click()
+    assert page.locator(".target").count() >= 2  # A3 and B3 are offered
+    page.click('[data-field="A1"]')  # a 3-stack's top stone cannot go to A1
+    status = page.inner_text("[data-status]")
+    assert "3" in status and "A1" in status
+    assert page.locator(".selected").count() == 0
+    assert page_state(page)["moves"] == []
+
+
+def test_trampoline_stay_and_bounce_are_two_different_clicks(page):
+    goto(page, "game=race")
+    game = race.Game()
+    for move in ("Sw4-A4", "Sb4-B4", "A4-5", "B4-5", "Sw3-A3", "5-7", "Sw2-A2"):
+        click_move(page, move)
+        game.play(move)
+    page.click('[data-field="7"]')  # black's lone stone on 7 moves 1: onto the blossom
+    assert page.locator('[data-field="8"].target').count() == 1
+    assert page.locator('[data-field="9"].bounce').count() == 1
+    page.click('[data-field="9"]')
+    game.play("7-8-9")
+    assert_page_shows(page, game)
+    assert page_state(page)["moves"][-1] == "7-8-9"
+
+
+def test_undo_and_redo(page):
+    goto(page, "game=race")
+    game = race.Game()
+    for move in ("Sw4-A4", "Sb3-B3", "A4-5"):
+        click_move(page, move)
+        game.play(move)
+    assert page.is_disabled('[data-action="redo"]')
+    page.click('[data-action="undo"]')
+    page.click('[data-action="undo"]')
+    game.undo()
+    game.undo()
+    assert_page_shows(page, game)
+    page.click('[data-action="redo"]')
+    game.play("Sb3-B3")
+    assert_page_shows(page, game)
+    click_move(page, "Sw3-B3")  # a new move clears what could be redone
+    game.play("Sw3-B3")
+    assert_page_shows(page, game)
+    assert page.is_disabled('[data-action="redo"]')
+
+
+def test_keyboard_alone_plays_a_move(page):
+    goto(page, "game=race")
+    page.focus('[data-start="w2"]')
+    page.keyboard.press("Enter")
+    page.focus('[data-field="B2"]')
+    page.keyboard.press("Enter")
+    assert page_state(page)["moves"] == ["Sw2-B2"]
+    label = page.get_attribute('[data-field="B2"]', "aria-label")
+    assert "white" in label.lower()
+
+
+def test_pass_is_enabled_only_when_legal(page):
+    goto(page, "game=race")
+    assert page.is_disabled('[data-action="pass"]')
+
+
+def test_an_invalid_link_option_shows_a_message_and_uses_the_defaults(page):
+    goto(page, "game=race&players=9")
+    assert page.is_visible("[data-error]")
+    assert "players" in page.inner_text("[data-error]")
+    assert page_state(page)["toMove"] == "w"
+    assert sorted(page_state(page)["start"]) == ["b", "w"]
+
+
+def test_the_worker_answers_the_same_legal_moves_as_the_page(page):
+    goto(page, "game=race&players=3")
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    game = race.Game(players=3)
+    rng = random.Random(3)
+    checked = 0
+    while not game.is_over and checked < 40:
+        request = json.dumps(
+            {
+                "game": "race",
+                "options": {"players": 3, "pro": False, "first": "w"},
+                "moves": game.moves,
+            }
+        )
+        in_page = json.loads(page.evaluate("r => window.lotus.legalMoves(r)", request))
+        in_worker = json.loads(page.evaluate("r => window.lotus.workerLegalMoves(r)", request))
+        assert in_worker == in_page == game.legal_moves()
+        game.play(rng.choice(sorted(game.legal_moves())))
+        checked += 1

@@ -1,0 +1,801 @@
+"""Lotus (Freeling): the reversal Go game on the Kensington board (rules G1-G10 of the spec go.md).
+
+Stones are two-sided and never leave the board: a capture reverses the captured group to the
+capturer's colour (G6), the mover's group left without a liberty is reversed to the opponent (G7),
+and a group that holds all six corners of a hexagon (a lotus) is never reversed (G5).
+
+A game passes through three phases:
+
+- ``"play"``: placements, passes and resignation (``play``).
+- ``"scoring"``: after two passes in a row (G8) the game is over for play; the players mark dead
+  groups (``suggest_dead``, ``toggle_dead``, ``set_dead``), then either agree (``finish``) or
+  ``resume`` play (G9). ``winner`` is the provisional result with the groups marked now.
+- ``"over"``: after ``finish`` (the agreed dead groups are fixed) or a resignation.
+
+``is_over`` is true in both "scoring" and "over": no move can be played. ``undo`` takes back the
+last action, whether a move (placement, pass, resign) or a ``resume``/``finish``; taking back the
+second pass leaves the scoring phase and forgets the dead marks.
+
+Internally point ``n`` is index ``n - 1``; each colour's stones are one int used as a bit set, and
+every stone knows its group's stones and the points next to that group (``_gm``/``_gn``), so a
+move's captures are found without flood fills. The fast paths for search: ``legal_indices``,
+``empty_indices``, ``play_index`` (undo-able) and ``random_playout`` (keeps no history).
+"""
+
+from lotus.engine.kensington import (
+    BIT_INDEX,
+    FULL,
+    HEXAGON_MASKS,
+    NEIGHBOUR_MASKS,
+    SIZE,
+    indices,
+    popcount,
+)
+
+WHITE = "w"
+"""White's colour code; White moves first by default (G1)."""
+
+BLACK = "b"
+"""Black's colour code."""
+
+COLOURS = ("w", "b")
+"""The colour codes in turn order when White starts; index 0 is White."""
+
+COLOUR_NAMES = {"w": "white", "b": "black"}
+"""Colour codes to the words used in messages."""
+
+PASS = SIZE
+"""Move index of a pass in the fast path (``play_index``); points are indices 0-71."""
+
+RESIGN = SIZE + 1
+"""Move index of a resignation in the fast path."""
+
+MARKER_LIMIT = 7
+"""The pass marker stays within -7..7 (G3); positive is toward White."""
+
+PLAY = "play"
+"""Phase: moves are being played."""
+
+SCORING = "scoring"
+"""Phase: two passes ended play; dead groups are being agreed (G9)."""
+
+OVER = "over"
+"""Phase: the result is fixed (agreement or resignation)."""
+
+NAMES = tuple(str(i + 1) for i in range(SIZE)) + ("pass", "resign")
+"""NAMES[i] is the notation of move index i: "1".."72", "pass", "resign"."""
+
+_INDEX = {}
+for _i in range(len(NAMES)):
+    _INDEX[NAMES[_i]] = _i
+
+
+def _quad(w: int, b: int) -> str:
+    return "".join(["w" if w >> i & 1 else ("b" if b >> i & 1 else ".") for i in range(4)])
+
+
+# _QUADS[w << 4 | b]: four points of the board string from four bits of each colour.
+_QUADS = [_quad(c >> 4, c & 15) for c in range(256)]
+
+_NB = NEIGHBOUR_MASKS
+_BI = BIT_INDEX
+_HEX = HEXAGON_MASKS
+
+
+class IllegalMove(ValueError):
+    """A move or action refused by the notation or the rules; the message says why."""
+
+
+def _has_lotus(group: int) -> bool:
+    for h in _HEX:
+        if group & h == h:
+            return True
+    return False
+
+
+def _parse_point(point) -> int:
+    """Return the index of a point given in notation ("37") or as a number (37)."""
+    if type(point) is int:
+        n = point
+    elif type(point) is str and point and all("0" <= c <= "9" for c in point):
+        n = int(point)
+        if 1 <= n <= SIZE and str(n) != point:
+            raise IllegalMove(f"not a point: {point!r}")
+    else:
+        raise IllegalMove(f"not a point: {point!r}")
+    if n < 1 or n > SIZE:
+        raise IllegalMove(f"no point {n}: points are 1–72")
+    return n - 1
+
+
+def _parse_move(move) -> int:
+    """Return the move index of a move in notation, or raise IllegalMove naming the problem."""
+    try:
+        i = _INDEX.get(move)
+    except TypeError:
+        i = None
+    if i is not None:
+        return i
+    if type(move) is str and move and all("0" <= c <= "9" for c in move):
+        n = int(move)
+        if n < 1 or n > SIZE:
+            raise IllegalMove(f"no point {n}: points are 1–72")
+    raise IllegalMove(f"not a move: {move!r}")
+
+
+def _groups(w: int, b: int) -> tuple:
+    """Return (gm, gn): per index, its group's stones and the points next to the group."""
+    gm = [0] * SIZE
+    gn = [0] * SIZE
+    for colour in (w, b):
+        rest = colour
+        while rest:
+            low = rest & -rest
+            group = low
+            near = 0
+            stack = [_BI[low]]
+            while stack:
+                p = stack.pop()
+                near |= _NB[p]
+                x = _NB[p] & colour & ~group
+                while x:
+                    bit = x & -x
+                    group |= bit
+                    stack.append(_BI[bit])
+                    x ^= bit
+            rest &= ~group
+            for k in indices(group):
+                gm[k] = group
+                gn[k] = near
+    return gm, gn
+
+
+def _place(s: list, gm: list, gn: list, i: int, t: int) -> None:
+    """Place a stone of colour index t on empty index i and apply G6 and G7, in place.
+
+    s is [white, black] stones; gm[k]/gn[k] are the stones of k's group and the points next to
+    it, for every stone k.
+    """
+    me = s[t]
+    op = s[1 - t]
+    bit = 1 << i
+    me |= bit
+    empty = FULL ^ (me | op)
+    nb = _NB[i]
+    g = bit
+    n = nb
+    # The new stone joins the mover's groups next to it (G4).
+    x = nb & me
+    while x:
+        j = _BI[x & -x]
+        g |= gm[j]
+        n |= gn[j]
+        x &= ~g
+    # G6: reverse each neighbouring opponent group with no liberty and no lotus; it joins
+    # every group of the mover's that touches it.
+    x = nb & op
+    while x:
+        j = _BI[x & -x]
+        og = gm[j]
+        x &= ~og
+        if not gn[j] & empty and not _has_lotus(og):
+            op ^= og
+            me |= og
+            g |= og
+            n |= gn[j]
+            y = gn[j] & me & ~g
+            while y:
+                k = _BI[y & -y]
+                g |= gm[k]
+                n |= gn[k]
+                y &= ~g
+    # G7: the mover's group holding the new stone with no liberty and no lotus is reversed
+    # whole to the opponent, joining the opponent's groups around it.
+    if not n & empty and not _has_lotus(g):
+        me ^= g
+        op |= g
+        y = n & op & ~g
+        while y:
+            k = _BI[y & -y]
+            g |= gm[k]
+            n |= gn[k]
+            y &= ~g
+    s[t] = me
+    s[1 - t] = op
+    y = g
+    while y:
+        low = y & -y
+        k = _BI[low]
+        gm[k] = g
+        gn[k] = n
+        y ^= low
+
+
+class Game:
+    """A game of Lotus (Freeling): the board, the pass marker, the moves and the scoring phase."""
+
+    __slots__ = (
+        "_s",
+        "_t",
+        "_gm",
+        "_gn",
+        "_empty",
+        "_names",
+        "_marker",
+        "_passes",
+        "_phase",
+        "_resigned",
+        "_dead",
+        "_moves",
+        "_hist",
+        "_first",
+    )
+
+    def __init__(self, marker: int = 0, first: str = "w") -> None:
+        """Start on an empty board (G1): `marker` is the pass marker's start (G3), `first` moves."""
+        if type(marker) is not int or not -MARKER_LIMIT <= marker <= MARKER_LIMIT:
+            raise ValueError(f"marker must be an integer from -7 to 7, not {marker!r}")
+        if first not in COLOURS:
+            raise ValueError(f"first must be 'w' or 'b', not {first!r}")
+        self._s = [0, 0]
+        self._t = COLOURS.index(first)
+        self._gm = [0] * SIZE
+        self._gn = [0] * SIZE
+        self._empty = list(range(SIZE))
+        self._names = None
+        self._marker = marker
+        self._passes = 0
+        self._phase = PLAY
+        self._resigned = -1
+        self._dead = ()
+        self._moves = []
+        self._hist = []
+        self._first = first
+
+    @classmethod
+    def from_setup(cls, board: str, to_move: str = "w", marker: int = 0) -> "Game":
+        """Return a game in play on a set-up board: 72 characters '.', 'w', 'b', point 1 first."""
+        if type(board) is not str or len(board) != SIZE:
+            raise ValueError("board must be a string of 72 characters '.', 'w' or 'b'")
+        if to_move not in COLOURS:
+            raise ValueError(f"to_move must be 'w' or 'b', not {to_move!r}")
+        w = b = 0
+        for i in range(SIZE):
+            c = board[i]
+            if c == "w":
+                w |= 1 << i
+            elif c == "b":
+                b |= 1 << i
+            elif c != ".":
+                raise ValueError(f"board character {i + 1} is {c!r}: use '.', 'w' or 'b'")
+        game = cls(marker, to_move)
+        gm, gn = _groups(w, b)
+        empty = FULL ^ (w | b)
+        for i in indices(w | b):
+            if not gn[i] & empty and not _has_lotus(gm[i]):
+                raise ValueError(f"the group at {i + 1} has no liberty and no lotus (G5, G6)")
+        game._s = [w, b]
+        game._gm = gm
+        game._gn = gn
+        game._empty = indices(empty)
+        game._names = None
+        return game
+
+    @classmethod
+    def from_moves(cls, moves: list, marker: int = 0, first: str = "w") -> "Game":
+        """Replay moves in notation; a move after two passes in a row implies a `resume` (G9)."""
+        game = cls(marker, first)
+        for move in moves:
+            if game._phase == SCORING:
+                game.resume()
+            game.play(move)
+        return game
+
+    def copy(self) -> "Game":
+        """Return an independent copy, history included (undo works on both)."""
+        c = object.__new__(Game)
+        c._s = self._s[:]
+        c._t = self._t
+        # Lists in _gm/_gn/_empty/_names are replaced, never changed in place, after a move.
+        c._gm = self._gm
+        c._gn = self._gn
+        c._empty = self._empty
+        c._names = self._names
+        c._marker = self._marker
+        c._passes = self._passes
+        c._phase = self._phase
+        c._resigned = self._resigned
+        c._dead = self._dead
+        c._moves = self._moves[:]
+        c._hist = self._hist[:]
+        c._first = self._first
+        return c
+
+    # -- state ------------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> str:
+        """Colour to move: 'w' or 'b' (after the end: whose turn it would be)."""
+        return COLOURS[self._t]
+
+    @property
+    def first(self) -> str:
+        """Colour that moved first (or was to move in a set-up position)."""
+        return self._first
+
+    @property
+    def moves(self) -> list[str]:
+        """The moves played so far, in notation (a fresh list)."""
+        return [NAMES[i] for i in self._moves]
+
+    @property
+    def marker(self) -> int:
+        """The pass marker, -7..7, positive toward White (G3)."""
+        return self._marker
+
+    @property
+    def passes(self) -> int:
+        """Passes in a row at the end of the moves (since the last placement or resume)."""
+        return self._passes
+
+    @property
+    def phase(self) -> str:
+        """'play', 'scoring' (after two passes, agreeing dead groups) or 'over'."""
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        """True when no move can be played: in the scoring phase and after it (G8)."""
+        return self._phase != PLAY
+
+    @property
+    def resigned(self) -> str | None:
+        """Colour that resigned, or None."""
+        return COLOURS[self._resigned] if self._resigned >= 0 else None
+
+    @property
+    def dead(self) -> tuple[str, ...]:
+        """Groups marked dead (scoring) or agreed dead (over), one point each: its lowest."""
+        return tuple(NAMES[i] for i in self._dead)
+
+    @property
+    def winner(self) -> str | None:
+        """'w' or 'b' once the game is over, None in play or for a draw (G8-G10).
+
+        After a resignation the other player wins; otherwise the higher score with the dead
+        groups reversed: the agreed ones once over, the ones marked now while scoring.
+        """
+        if self._phase == PLAY:
+            return None
+        if self._resigned >= 0:
+            return COLOURS[1 - self._resigned]
+        w, b = self._counts(self._dead)
+        if w > b:
+            return WHITE
+        if b > w:
+            return BLACK
+        return None
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is an action to take back."""
+        return len(self._hist) > 0
+
+    def board(self) -> str:
+        """The board as 72 characters, character i for point i+1: '.', 'w' or 'b'."""
+        w, b = self._s
+        return "".join([_QUADS[(w >> k & 15) << 4 | (b >> k & 15)] for k in range(0, SIZE, 4)])
+
+    def colour_at(self, point) -> str | None:
+        """Colour of the stone on a point ('37' or 37): 'w', 'b' or None when empty."""
+        bit = 1 << _parse_point(point)
+        if self._s[0] & bit:
+            return WHITE
+        if self._s[1] & bit:
+            return BLACK
+        return None
+
+    def masks(self) -> tuple[int, int]:
+        """(white, black) stones as bit sets: bit i is point i+1 (fast path)."""
+        return self._s[0], self._s[1]
+
+    def state_key(self) -> str:
+        """A deterministic string of the state: board, marker, turn, phase, passes, moves, dead."""
+        return "|".join(
+            (
+                self.board(),
+                str(self._marker),
+                COLOURS[self._t],
+                self._phase,
+                str(self._passes),
+                " ".join(self.moves),
+                " ".join(self.dead),
+            )
+        )
+
+    def __repr__(self) -> str:
+        return f"<go.Game {self._phase} {COLOURS[self._t]} to move, marker {self._marker}>"
+
+    # -- moves ------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[str]:
+        """Every empty point in ascending order, then 'pass'; [] once over (resign: not listed)."""
+        if self._phase != PLAY:
+            return []
+        if self._names is None:
+            # Built when first asked for, then kept up to date by each placement.
+            names = []
+            for i in self._empty:
+                names.append(NAMES[i])
+            self._names = names
+        out = self._names[:]
+        out.append("pass")
+        return out
+
+    def legal_indices(self) -> list[int]:
+        """Fast path: indices of the empty points ascending, then PASS; [] once over."""
+        if self._phase != PLAY:
+            return []
+        out = self._empty[:]
+        out.append(PASS)
+        return out
+
+    def empty_indices(self) -> list[int]:
+        """Fast path: indices of the empty points, ascending (a fresh list)."""
+        return self._empty[:]
+
+    def play(self, move: str) -> None:
+        """Play a move in notation ("37", "pass", "resign"); IllegalMove, game unchanged, if not."""
+        i = _parse_move(move)
+        if self._phase != PLAY:
+            raise IllegalMove("the game is over")
+        if i < SIZE:
+            bit = 1 << i
+            if self._s[0] & bit:
+                raise IllegalMove(f"point {i + 1} is occupied (white)")
+            if self._s[1] & bit:
+                raise IllegalMove(f"point {i + 1} is occupied (black)")
+        self.play_index(i)
+
+    def play_index(self, i: int) -> None:
+        """Fast path: play move index i (0-71 a point, PASS, RESIGN), assumed legal (unchecked)."""
+        self._hist.append(
+            (
+                True,
+                self._s[0],
+                self._s[1],
+                self._gm,
+                self._gn,
+                self._empty,
+                self._names,
+                self._marker,
+                self._passes,
+                self._phase,
+                self._resigned,
+                self._dead,
+            )
+        )
+        self._moves.append(i)
+        t = self._t
+        if i < SIZE:
+            # Copy on write: lists in history snapshots and copies are never changed.
+            gm = self._gm[:]
+            gn = self._gn[:]
+            _place(self._s, gm, gn, i, t)
+            self._gm = gm
+            self._gn = gn
+            empties = self._empty[:]
+            empties.remove(i)
+            self._empty = empties
+            if self._names is not None:
+                names = self._names[:]
+                names.remove(NAMES[i])
+                self._names = names
+            self._passes = 0
+        elif i == PASS:
+            if t == 0:
+                if self._marker < MARKER_LIMIT:
+                    self._marker += 1
+            elif self._marker > -MARKER_LIMIT:
+                self._marker -= 1
+            self._passes += 1
+            if self._passes >= 2:
+                self._phase = SCORING
+                self._dead = ()
+        else:
+            self._phase = OVER
+            self._resigned = t
+        self._t = 1 - t
+
+    def random_playout(self, randbelow) -> tuple[int, int]:
+        """Fast path for search: fill the board at random, pass twice; return (white, black) scores.
+
+        From this position the players alternately place on an empty point picked by
+        `randbelow(n)` (an int in 0..n-1, n = number of empty points) until the board is full,
+        then both pass (G3, G8); no dead groups (on a full board every group holds a lotus).
+        The game itself is left unchanged; outside the play phase the current score is returned.
+        """
+        if self._phase != PLAY:
+            return self._counts(self._dead if self._resigned < 0 else ())
+        t = self._t
+        s = [self._s[0], self._s[1]]
+        gm = self._gm[:]
+        gn = self._gn[:]
+        empties = self._empty[:]
+        passes = 2 - self._passes if not empties else 2
+        while empties:
+            _place(s, gm, gn, empties.pop(randbelow(len(empties))), t)
+            t = 1 - t
+        marker = self._marker
+        for _ in range(passes):
+            if t == 0:
+                marker = min(marker + 1, MARKER_LIMIT)
+            else:
+                marker = max(marker - 1, -MARKER_LIMIT)
+            t = 1 - t
+        w = popcount(s[0])
+        b = popcount(s[1])
+        if marker > 0:
+            return w + marker, b
+        return w, b - marker
+
+    def undo(self) -> None:
+        """Take back the last action: a move, a `resume` or a `finish`; IndexError if none."""
+        if not self._hist:
+            raise IndexError("no move to undo")
+        h = self._hist.pop()
+        if h[0]:
+            self._moves.pop()
+            self._s = [h[1], h[2]]
+            self._gm = h[3]
+            self._gn = h[4]
+            self._empty = h[5]
+            self._names = h[6]
+            self._marker = h[7]
+            self._passes = h[8]
+            self._phase = h[9]
+            self._resigned = h[10]
+            self._dead = h[11]
+            self._t = 1 - self._t
+        else:
+            self._phase = h[1]
+            self._passes = h[2]
+            self._dead = h[3]
+
+    # -- groups -----------------------------------------------------------------------------
+
+    def _stone(self, point) -> int:
+        i = _parse_point(point)
+        if not (self._s[0] | self._s[1]) & (1 << i):
+            raise IllegalMove(f"point {i + 1} is empty")
+        return i
+
+    def group_of(self, point) -> list[str]:
+        """The points of the group holding the stone on `point` ('37' or 37), ascending (G4)."""
+        i = self._stone(point)
+        return [NAMES[k] for k in indices(self._gm[i])]
+
+    def liberties(self, point) -> list[str]:
+        """The liberties (empty points next to it) of the group on `point`, ascending (G4)."""
+        i = self._stone(point)
+        empty = FULL ^ (self._s[0] | self._s[1])
+        return [NAMES[k] for k in indices(self._gn[i] & empty)]
+
+    def has_lotus(self, point) -> bool:
+        """True when the group on `point` holds all six corners of a hexagon (G5)."""
+        return _has_lotus(self._gm[self._stone(point)])
+
+    def lotuses(self) -> list[int]:
+        """Indices (0-6) of the hexagons whose six corners are one colour: each is a lotus."""
+        w, b = self._s
+        return [k for k in range(len(_HEX)) if w & _HEX[k] == _HEX[k] or b & _HEX[k] == _HEX[k]]
+
+    def _group_list(self) -> list[int]:
+        """One index per group (its lowest), ascending."""
+        out = []
+        rest = self._s[0] | self._s[1]
+        while rest:
+            k = _BI[rest & -rest]
+            out.append(k)
+            rest &= ~self._gm[k]
+        return out
+
+    # -- scoring ----------------------------------------------------------------------------
+
+    def _dead_indices(self, dead) -> tuple:
+        """Validate dead points; return one index per named group (its lowest), ascending."""
+        if type(dead) is str:
+            raise IllegalMove(f"dead must be a list of points, not the string {dead!r}")
+        try:
+            items = list(dead)
+        except TypeError:
+            raise IllegalMove(f"dead must be a list of points, not {dead!r}") from None
+        reps = []
+        for p in items:
+            i = self._stone(p)
+            g = self._gm[i]
+            if _has_lotus(g):
+                raise IllegalMove(f"the group at {i + 1} holds a lotus: it lives (G5)")
+            k = _BI[g & -g]
+            if k not in reps:
+                reps.append(k)
+        reps.sort()
+        return tuple(reps)
+
+    def _reversed(self, reps: tuple) -> tuple:
+        """(white, black) after reversing the groups of `reps` (G9)."""
+        w, b = self._s
+        dw = db = 0
+        for k in reps:
+            if w & (1 << k):
+                dw |= self._gm[k]
+            else:
+                db |= self._gm[k]
+        return (w & ~dw) | db, (b & ~db) | dw
+
+    @staticmethod
+    def _areas(w: int, b: int) -> tuple:
+        """(white, black, neutral) empty points: regions bordered by one colour only (G10)."""
+        empty = FULL ^ (w | b)
+        tw = tb = 0
+        rest = empty
+        while rest:
+            low = rest & -rest
+            region = low
+            border = 0
+            stack = [_BI[low]]
+            while stack:
+                nb = _NB[stack.pop()]
+                border |= nb
+                x = nb & empty & ~region
+                while x:
+                    bit = x & -x
+                    region |= bit
+                    stack.append(_BI[bit])
+                    x ^= bit
+            rest &= ~region
+            if border & w:
+                if not border & b:
+                    tw |= region
+            elif border & b:
+                tb |= region
+        return tw, tb, empty & ~(tw | tb)
+
+    def _counts(self, reps: tuple) -> tuple:
+        w, b = self._reversed(reps)
+        tw, tb, _ = Game._areas(w, b)
+        sw = popcount(w) + popcount(tw)
+        sb = popcount(b) + popcount(tb)
+        if self._marker > 0:
+            sw += self._marker
+        else:
+            sb -= self._marker
+        return sw, sb
+
+    def territory(self, dead=()) -> dict:
+        """Empty points by owner, `dead` groups reversed: {'w': [..], 'b': [..], 'neutral': [..]}.
+
+        A region of empty points is a player's when every stone bordering it is theirs; regions
+        bordered by both colours (seki) or by no stone at all are neutral (G10).
+        """
+        w, b = self._reversed(self._dead_indices(dead))
+        tw, tb, tn = Game._areas(w, b)
+        return {
+            "w": [NAMES[k] for k in indices(tw)],
+            "b": [NAMES[k] for k in indices(tb)],
+            "neutral": [NAMES[k] for k in indices(tn)],
+        }
+
+    def score(self, dead=()) -> dict:
+        """{'w': n, 'b': n}: stones + territory + marker points, `dead` groups reversed (G10)."""
+        sw, sb = self._counts(self._dead_indices(dead))
+        return {"w": sw, "b": sb}
+
+    def suggest_dead(self) -> list[str]:
+        """Groups the engine suggests as dead (one point each, its lowest), ascending (G9).
+
+        A heuristic, for players to change: a group is suggested when it holds no lotus, touches
+        the opponent, every opponent group touching it holds a lotus or has more liberties (so
+        the opponent wins the race to fill its liberties), and either it has at most two
+        liberties or it is enclosed: every empty region next to it is bordered by the opponent
+        and by no other group of its own colour.
+        """
+        w, b = self._s
+        empty = FULL ^ (w | b)
+        gm = self._gm
+        gn = self._gn
+        # Per empty index: (region mask, region border) for the enclosure test.
+        region_of = {}
+        rest = empty
+        while rest:
+            low = rest & -rest
+            region = low
+            border = 0
+            stack = [_BI[low]]
+            while stack:
+                nb = _NB[stack.pop()]
+                border |= nb
+                x = nb & empty & ~region
+                while x:
+                    bit = x & -x
+                    region |= bit
+                    stack.append(_BI[bit])
+                    x ^= bit
+            rest &= ~region
+            for k in indices(region):
+                region_of[k] = (region, border & ~region)
+        out = []
+        for k in self._group_list():
+            g = gm[k]
+            if _has_lotus(g):
+                continue
+            own, opp = (w, b) if w & g else (b, w)
+            libs = gn[k] & empty
+            nlibs = popcount(libs)
+            touching = gn[k] & opp
+            if not touching:
+                continue
+            weaker = True
+            while touching:
+                j = _BI[touching & -touching]
+                touching &= ~gm[j]
+                if not _has_lotus(gm[j]) and popcount(gn[j] & empty) <= nlibs:
+                    weaker = False
+                    break
+            if not weaker:
+                continue
+            if nlibs > 2:
+                enclosed = True
+                x = libs
+                while x:
+                    region, border = region_of[_BI[x & -x]]
+                    x &= ~region
+                    if not border & opp or border & own & ~g:
+                        enclosed = False
+                        break
+                if not enclosed:
+                    continue
+            out.append(k)
+        return [NAMES[k] for k in out]
+
+    # -- the scoring phase ------------------------------------------------------------------
+
+    def _need_scoring(self, action: str) -> None:
+        if self._phase != SCORING:
+            raise IllegalMove(f"cannot {action}: the game is not in the scoring phase")
+
+    def set_dead(self, points) -> tuple[str, ...]:
+        """Scoring phase: mark exactly the groups of `points` dead; return the marks (`dead`)."""
+        self._need_scoring("mark dead groups")
+        self._dead = self._dead_indices(points)
+        return self.dead
+
+    def toggle_dead(self, point) -> tuple[str, ...]:
+        """Scoring phase: mark the group on `point` dead, or alive again; return the marks."""
+        self._need_scoring("mark dead groups")
+        reps = list(self._dead)
+        k = self._dead_indices((point,))[0]
+        if k in reps:
+            reps.remove(k)
+        else:
+            reps.append(k)
+        reps.sort()
+        self._dead = tuple(reps)
+        return self.dead
+
+    def finish(self, dead=None) -> str | None:
+        """Scoring phase: agree on dead groups (`dead`, or those marked) and end; return winner."""
+        self._need_scoring("finish")
+        reps = self._dead if dead is None else self._dead_indices(dead)
+        self._hist.append((False, self._phase, self._passes, self._dead))
+        self._dead = reps
+        self._phase = OVER
+        return self.winner
+
+    def resume(self) -> None:
+        """Scoring phase: return to play instead of agreeing (G9); two new passes end it again."""
+        self._need_scoring("resume")
+        self._hist.append((False, self._phase, self._passes, self._dead))
+        self._phase = PLAY
+        self._passes = 0
+        self._dead = ()

@@ -1,0 +1,696 @@
+"""Lotus (1998), the stacking race: rules R1-R11, move notation and the engine API.
+
+The rules, the notation and the API are specified in shared/spec/race.md (rule numbers R1...R11
+are cited below). Runs unchanged on CPython, Pyodide and MicroPython.
+
+    g = Game(players=2, pro=False, first="w")
+    g.legal_moves()   # ['Sw4-A4', 'Sw4-B4', 'Sw3-A3', ...]
+    g.play("Sw4-A4")
+    g.undo()
+"""
+
+COLOURS = ("w", "b", "r", "y")
+COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
+
+# The board: the ONE table to correct if a better reading of the rulebook's picture turns up.
+# Each row is (field, the field(s) a stone steps onto next, role). The start has one entrance
+# per lane; a stone on a lane stays on it until the lanes join; a move that would pass the last
+# field ends in the goal (R5, R7); the trampoline is the field with role "trampoline" (R8).
+BOARD = (
+    ("S", ("A1", "B1"), "start"),
+    ("A1", ("A2",), "lane"),
+    ("A2", ("A3",), "lane"),
+    ("A3", ("A4",), "lane"),
+    ("A4", ("5",), "lane"),
+    ("B1", ("B2",), "lane"),
+    ("B2", ("B3",), "lane"),
+    ("B3", ("B4",), "lane"),
+    ("B4", ("5",), "lane"),
+    ("5", ("6",), "track"),
+    ("6", ("7",), "track"),
+    ("7", ("8",), "track"),
+    ("8", ("9",), "trampoline"),
+    ("9", ("10",), "track"),
+    ("10", ("11",), "track"),
+    ("11", ("12",), "track"),
+    ("12", ("13",), "track"),
+    ("13", ("14",), "track"),
+    ("14", ("G",), "track"),
+    ("G", (), "goal"),
+)
+
+# R1: stones per colour and start stacks, by number of players.
+SET_UP = {2: (4, 3, 2, 1), 3: (3, 2, 1), 4: (3, 2, 1)}
+
+START = "S"
+GOAL = "G"
+PASS = "pass"
+FIELDS = tuple(row[0] for row in BOARD if row[2] != "start" and row[2] != "goal")
+TRAMPOLINE = [row[0] for row in BOARD if row[2] == "trampoline"][0]
+
+_NEXT = {row[0]: row[1] for row in BOARD}
+_INDEX = {name: i for i, name in enumerate(FIELDS)}
+_GOAL = len(FIELDS)  # the goal's index in the internal tables
+_NAMES = FIELDS + (GOAL,)
+_TRAMPOLINE = _INDEX[TRAMPOLINE]
+_MAX_HEIGHT = max(p * sum(s) for p, s in SET_UP.items())  # no stack can be taller
+
+
+def _route_indices() -> dict:
+    """Steps from the start to each field (A3 -> 3, 9 -> 9, G -> one past the last field)."""
+    steps = {START: 0}
+    todo = [START]
+    while todo:
+        name = todo.pop()
+        for nxt in _NEXT[name]:
+            if nxt not in steps:
+                steps[nxt] = steps[name] + 1
+                todo.append(nxt)
+    return steps
+
+
+ROUTE_INDEX = _route_indices()
+
+
+def _walk(name: str, distance: int) -> str:
+    """Where a stone on field `name` ends after `distance` steps forward (R5, R7)."""
+    for _ in range(distance):
+        if name == GOAL:
+            break
+        name = _NEXT[name][0]
+    return name
+
+
+def _lane(name: str) -> str:
+    """The lane letter of a lane field ('A3' -> 'A'), or '' for the shared track and the goal."""
+    return name[0] if name[0] in "AB" else ""
+
+
+# Every canonical move string that can ever be legal, mapped to its action:
+# (origin, land, final, colour) where origin is a field index (or -height for a start move),
+# land and final are field indices (final differs from land after a bounce, R8), colour is the
+# start stack's colour (None for a board move).
+_ACTIONS = {}
+# _BOARD_MOVES[f][d]: the move strings from field index f for a stone that moves d fields.
+_BOARD_MOVES = []
+# _START_MOVES[c][h]: the move strings from colour c's start stacks of height h.
+_START_MOVES = {}
+
+
+def _moves_landing(origin: str, origin_code: int, colour, land: str, distance: int) -> list:
+    """The canonical moves of one stone from `origin` that lands on `land` (R8 adds the bounce)."""
+    li = _NAMES.index(land)
+    strings = [origin + "-" + land]
+    _ACTIONS[strings[0]] = (origin_code, li, li, colour)
+    if land == TRAMPOLINE:
+        final = _walk(land, distance)
+        text = origin + "-" + land + "-" + final
+        _ACTIONS[text] = (origin_code, li, _NAMES.index(final), colour)
+        strings.append(text)
+    return strings
+
+
+def _build_tables() -> None:
+    """Fill _ACTIONS, _BOARD_MOVES and _START_MOVES from BOARD."""
+    for f, name in enumerate(FIELDS):
+        row = [()]
+        for d in range(1, _MAX_HEIGHT + 1):
+            row.append(tuple(_moves_landing(name, f, None, _walk(name, d), d)))
+        _BOARD_MOVES.append(row)
+    for c in COLOURS:
+        row = [()]
+        for h in range(1, max(SET_UP[2]) + 1):
+            strings = []
+            for entrance in _NEXT[START]:
+                land = _walk(entrance, h - 1)
+                for text in _moves_landing(START + c + str(h), -h, c, land, h):
+                    if text not in strings:
+                        strings.append(text)
+            row.append(tuple(strings))
+        _START_MOVES[c] = row
+
+
+_build_tables()
+
+
+def _start_moves(out: list, colour: str, heights: list) -> None:
+    """Append the moves from a colour's start stacks (descending heights) to out (R3, R5)."""
+    row = _START_MOVES[colour]
+    prev = 0
+    for h in heights:
+        if h != prev and h:
+            out.extend(row[h])
+            prev = h
+
+
+class IllegalMove(ValueError):
+    """A malformed or illegal move; the message says what is wrong."""
+
+
+def _plural(n: int, word: str) -> str:
+    """'1 field', '2 fields'."""
+    return str(n) + " " + word + ("" if n == 1 else "s")
+
+
+def parse_move(text: str) -> tuple:
+    """Split a move, checking syntax only: 'A4-8-12' -> ('A4', ('8', '12'))."""
+    if not isinstance(text, str):
+        raise IllegalMove("a move is a string such as 'A3-6', not " + type(text).__name__)
+    if text == PASS:
+        return (PASS, ())
+    example = "expected e.g. Sw4-A4, A3-6, A4-8-12 or pass"
+    if text == "":
+        raise IllegalMove("empty move: " + example)
+    parts = text.split("-")
+    origin = parts[0]
+    if len(parts) < 2:
+        raise IllegalMove("malformed move " + repr(text) + ": " + example)
+    if origin == "":
+        raise IllegalMove("malformed move " + repr(text) + ": it must begin with a field")
+    _check_origin(origin)
+    path = tuple(parts[1:])
+    for name in path:
+        if name == "":
+            raise IllegalMove("malformed move " + repr(text) + ": a field is missing after '-'")
+        if name == START:
+            raise IllegalMove("stones never go back to the start")
+        if name != GOAL and name not in _INDEX:
+            raise IllegalMove("no such field: " + name)
+    if len(path) > 2:
+        raise IllegalMove("malformed move " + repr(text) + ": at most one bounce, e.g. A4-8-12")
+    if len(path) == 2 and path[0] != TRAMPOLINE:
+        raise IllegalMove(
+            "only a stone landing on the trampoline (" + TRAMPOLINE + ") may move again: " + text
+        )
+    return (origin, path)
+
+
+def _check_origin(origin: str) -> None:
+    """Raise IllegalMove unless `origin` names a field or a start stack such as 'Sw4'."""
+    if origin == START:
+        raise IllegalMove("name the start stack, e.g. Sw4-A4 (S, colour, height)")
+    if origin[0] == START and origin not in _INDEX:
+        colour, height = origin[1], origin[2:]
+        if colour not in COLOURS:
+            raise IllegalMove("no such colour in " + origin + ": use w, b, r or y")
+        if not _is_number(height):
+            raise IllegalMove(
+                "malformed start stack " + origin + ": expected S, colour and height, e.g. Sw4"
+            )
+    elif origin == GOAL:
+        raise IllegalMove("stones in the goal are out of play")
+    elif origin not in _INDEX:
+        raise IllegalMove("no such field: " + origin)
+
+
+def _is_number(text: str) -> bool:
+    """True for a positive decimal number without leading zeros."""
+    if text == "" or text[0] == "0":
+        return False
+    for ch in text:
+        if ch < "0" or ch > "9":
+            return False
+    return True
+
+
+class Game:
+    """One game of the stacking race: state, legal moves, play and undo."""
+
+    __slots__ = (
+        "players",
+        "pro",
+        "first",
+        "colours",
+        "_per",
+        "_turn",
+        "_phase",
+        "_stacks",
+        "_start",
+        "_goal",
+        "_winner",
+        "_moves",
+        "_history",
+        "_legal",
+    )
+
+    def __init__(self, players: int = 2, pro: bool = False, first: str = "w") -> None:
+        """A new game (R1, R2): 2..4 players, the Pro rule on or off, and who moves first."""
+        if players not in SET_UP or type(players) is not int:
+            raise ValueError("players must be 2, 3 or 4, not " + repr(players))
+        if pro is not True and pro is not False:
+            raise ValueError("pro must be True or False, not " + repr(pro))
+        colours = COLOURS[:players]
+        if first not in colours:
+            raise ValueError("first must be one of " + ", ".join(colours) + ", not " + repr(first))
+        self.players = players
+        self.pro = pro
+        self.first = first
+        self.colours = colours
+        self._per = sum(SET_UP[players])
+        self._turn = colours.index(first)
+        # 1: the first move of the Pro two-player double first turn is due (R10); 2: its second.
+        self._phase = 1 if (pro and players == 2) else 0
+        self._stacks = [[] for _ in FIELDS]
+        self._start = {c: list(SET_UP[players]) for c in colours}
+        self._goal = {c: 0 for c in colours}
+        self._winner = None
+        self._moves = []
+        self._history = []
+        self._legal = None
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def from_setup(
+        cls,
+        players: int = 2,
+        pro: bool = False,
+        to_move: str = "w",
+        board: dict | None = None,
+        start: dict | None = None,
+        goal: dict | None = None,
+        first: str | None = None,
+        double_turn: bool = False,
+    ) -> "Game":
+        """A game set up in a position: board {'5': 'wb'} (bottom->top), start, goal, to_move.
+
+        start is {'w': (4, 2), ...} (start stack heights), goal is {'w': 3, ...} (stones in it).
+
+        Colours left out of `start`/`goal` have nothing there. Every colour must have all its
+        stones (R1); start stacks must be what is left of the R1 stacks. `double_turn` says that
+        `to_move` is about to make the second move of the Pro two-player double first turn (R10).
+        The game has no move history (undo raises IndexError). Raises ValueError on a bad position.
+        """
+        game = cls(players, pro)
+        colours = game.colours
+        if to_move not in colours:
+            raise ValueError(
+                "to_move must be one of " + ", ".join(colours) + ", not " + repr(to_move)
+            )
+        if first is not None and first not in colours:
+            raise ValueError("first must be one of " + ", ".join(colours) + ", not " + repr(first))
+        game.first = first if first is not None else to_move
+        board = board or {}
+        start = start or {}
+        goal = goal or {}
+        counts = {c: 0 for c in colours}
+        for name in board:
+            if name not in _INDEX:
+                raise ValueError("no such field: " + repr(name))
+            stack = board[name]
+            if not isinstance(stack, str):
+                raise ValueError("the stack on " + name + " must be a string such as 'wbw'")
+            for c in stack:
+                if c not in colours:
+                    raise ValueError(
+                        "no colour " + repr(c) + " in a " + str(players) + "-player game"
+                    )
+                counts[c] += 1
+            game._stacks[_INDEX[name]] = list(stack)
+        full = SET_UP[players]
+        for c in start:
+            if c not in colours:
+                raise ValueError("no colour " + repr(c) + " in a " + str(players) + "-player game")
+            heights = sorted([h for h in start[c] if h != 0], reverse=True)
+            if len(heights) > len(full) or any(h < 0 or h > full[i] for i, h in enumerate(heights)):
+                raise ValueError(
+                    "start stacks "
+                    + repr(tuple(start[c]))
+                    + " of "
+                    + COLOUR_NAMES[c]
+                    + " are not what is left of "
+                    + repr(full)
+                )
+            game._start[c] = heights + [0] * (len(full) - len(heights))
+            counts[c] += sum(heights)
+        for c in colours:
+            if c not in start:
+                game._start[c] = [0] * len(full)
+        for c in goal:
+            if c not in colours:
+                raise ValueError("no colour " + repr(c) + " in a " + str(players) + "-player game")
+            n = goal[c]
+            if type(n) is not int or n < 0:
+                raise ValueError("goal count of " + COLOUR_NAMES[c] + " must be a number >= 0")
+            game._goal[c] = n
+            counts[c] += n
+        for c in colours:
+            if counts[c] != game._per:
+                raise ValueError(
+                    COLOUR_NAMES[c] + " has " + str(counts[c]) + " stones, not " + str(game._per)
+                )
+        done = [c for c in colours if game._goal[c] == game._per]
+        if len(done) > 1:
+            raise ValueError("only one colour can have all its stones in the goal")
+        game._winner = done[0] if done else None
+        game._turn = colours.index(to_move)
+        if double_turn and not (pro and players == 2):
+            raise ValueError("the double first turn exists only with the Pro rule and 2 players")
+        game._phase = 2 if double_turn else 0
+        return game
+
+    def copy(self) -> "Game":
+        """An independent copy of this game, history included (so the copy can undo too)."""
+        g = Game(self.players, self.pro, self.first)
+        g._turn = self._turn
+        g._phase = self._phase
+        g._stacks = [list(s) for s in self._stacks]
+        g._start = {c: list(self._start[c]) for c in self.colours}
+        g._goal = dict(self._goal)
+        g._winner = self._winner
+        g._moves = list(self._moves)
+        g._history = list(self._history)
+        g._legal = self._legal
+        return g
+
+    # -- state --------------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> str:
+        """The colour to move: 'w', 'b', 'r' or 'y'."""
+        return self.colours[self._turn]
+
+    @property
+    def moves(self) -> list:
+        """The move strings played so far."""
+        return list(self._moves)
+
+    @property
+    def is_over(self) -> bool:
+        """True once one colour has all its stones in the goal (R11)."""
+        return self._winner is not None
+
+    @property
+    def winner(self) -> str | None:
+        """The colour whose stones are all in the goal, or None (R11)."""
+        return self._winner
+
+    @property
+    def blocked(self) -> bool:
+        """True when the player to move has no free stone of their own (R3, R9, R10)."""
+        return not self._has_free(self.to_move)
+
+    def board(self) -> dict:
+        """{field: 'wbw', ...} for the non-empty fields, colours bottom -> top."""
+        return {FIELDS[i]: "".join(s) for i, s in enumerate(self._stacks) if s}
+
+    def start(self) -> dict:
+        """{'w': (4, 3, 2, 1), ...}: heights of each colour's start stacks, descending."""
+        return {c: tuple(h for h in self._start[c] if h) for c in self.colours}
+
+    def goal(self) -> dict:
+        """{'w': 0, 'b': 0, ...}: stones of each colour in the goal."""
+        return dict(self._goal)
+
+    def state_key(self) -> str:
+        """A compact, deterministic snapshot: 'w|A4:w,5:bw|w321 b4321|goal w0 b0|play|moves ...'."""
+        board = ",".join(FIELDS[i] + ":" + "".join(s) for i, s in enumerate(self._stacks) if s)
+        start = " ".join(c + "".join(str(h) for h in self._start[c] if h) for c in self.colours)
+        goal = " ".join(c + str(self._goal[c]) for c in self.colours)
+        if self._winner is not None:
+            status = "won " + self._winner
+        else:
+            status = ("play", "double1", "double2")[self._phase]
+        return "|".join(
+            (self.to_move, board, start, "goal " + goal, status, "moves " + " ".join(self._moves))
+        )
+
+    def _has_free(self, c: str) -> bool:
+        """True when colour c has a free stone: a start stack (R3) or the top of a stack."""
+        if self._start[c][0]:
+            return True
+        for s in self._stacks:
+            if s and s[-1] == c:
+                return True
+        return False
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def _generate(self) -> list:
+        """Compute and cache the legal moves (R3-R10)."""
+        legal = []
+        self._legal = legal
+        if self._winner is not None:
+            return legal
+        c = self.colours[self._turn]
+        _start_moves(legal, c, self._start[c])
+        if self._phase == 2:
+            # R10: the second move of the double first turn sets another stone onto the board.
+            legal.append(PASS)
+            return legal
+        for s, row in zip(self._stacks, _BOARD_MOVES):
+            if s and s[-1] == c:
+                legal.extend(row[len(s)])
+        if not legal:
+            # Blocked: under the standard rule any opponent's free stone may move (R9).
+            if not self.pro:
+                for o in self.colours:
+                    if o != c:
+                        _start_moves(legal, o, self._start[o])
+                for s, row in zip(self._stacks, _BOARD_MOVES):
+                    if s:
+                        legal.extend(row[len(s)])
+            legal.append(PASS)
+        return legal
+
+    def legal_moves(self) -> list:
+        """The legal moves of the player to move, canonical strings without duplicates."""
+        legal = self._legal
+        if legal is None:
+            legal = self._generate()
+        return list(legal)
+
+    def play(self, move: str) -> None:
+        """Play a move for the player to move; IllegalMove (game unchanged) if it is not legal."""
+        legal = self._legal
+        if legal is None:
+            legal = self._generate()
+        if move not in legal:
+            raise self._why_illegal(move)
+        c = self.colours[self._turn]
+        slot = -1
+        if move != PASS:
+            origin, land, final, colour = _ACTIONS[move]
+            if origin >= 0:
+                c = self._stacks[origin].pop()
+            else:
+                c = colour
+                heights = self._start[c]
+                slot = len(heights) - 1
+                while heights[slot] != -origin:
+                    slot -= 1
+                heights[slot] -= 1
+            if final == _GOAL:
+                n = self._goal[c] + 1
+                self._goal[c] = n
+                if n == self._per:
+                    self._winner = c  # R11, even when moved by an opponent (R9)
+            else:
+                self._stacks[final].append(c)
+        self._history.append((move, c, slot, self._turn, self._phase, legal))
+        self._moves.append(move)
+        if self._phase == 1:
+            self._phase = 2  # R10: the first player moves again
+        else:
+            self._phase = 0
+            self._turn = (self._turn + 1) % self.players
+        self._legal = None
+
+    def undo(self) -> None:
+        """Take back the last move; raise IndexError when no move has been played."""
+        if not self._history:
+            raise IndexError("no move to undo")
+        move, c, slot, turn, phase, legal = self._history.pop()
+        self._moves.pop()
+        if move != PASS:
+            origin, land, final, colour = _ACTIONS[move]
+            if final == _GOAL:
+                self._goal[c] -= 1
+            else:
+                self._stacks[final].pop()
+            if origin >= 0:
+                self._stacks[origin].append(c)
+            else:
+                self._start[c][slot] += 1
+        self._winner = None
+        self._turn = turn
+        self._phase = phase
+        self._legal = legal
+
+    # -- moves for the page: origins, two-click moves, reasons --------------------------------
+
+    def origins(self) -> list:
+        """The origins with legal moves now, in board order: start stacks ('Sw4'), then FIELDS."""
+        out = []
+        for move in self.legal_moves():
+            if move != PASS:
+                origin = move.split("-")[0]
+                if origin not in out:
+                    out.append(origin)
+        return out
+
+    def moves_from(self, origin: str) -> list:
+        """The legal moves from a field or a start stack ('Sw4'); IllegalMove says why if none."""
+        if self._winner is not None:
+            raise self._over()
+        if origin == PASS:
+            if PASS in self.legal_moves():
+                return [PASS]
+            raise self._pass_refused()
+        if not isinstance(origin, str) or origin == "":
+            raise IllegalMove("an origin is a field or a start stack such as 'Sw4'")
+        _check_origin(origin)
+        found = [m for m in self.legal_moves() if m != PASS and m.split("-")[0] == origin]
+        if found:
+            return found
+        raise IllegalMove(self._origin_problem(origin))
+
+    def move_for(self, origin: str, dest: str) -> str:
+        """The canonical move for two clicks (to 8: dest '8' stays, the bounce end bounces)."""
+        found = self.moves_from(origin)
+        if not isinstance(dest, str):
+            raise IllegalMove(
+                "a destination is a field name such as '6', not " + type(dest).__name__
+            )
+        if dest != GOAL and dest not in _INDEX:
+            raise IllegalMove("no such field: " + dest)
+        for move in found:
+            if move.split("-")[-1] == dest:
+                return move
+        raise IllegalMove(self._distance_problem(origin, dest))
+
+    def _over(self) -> IllegalMove:
+        """The error for any move after the end."""
+        return IllegalMove("the game is over: " + COLOUR_NAMES[self._winner] + " has won")
+
+    def _pass_refused(self) -> IllegalMove:
+        """The error for a pass by a player who has a free stone (R9, R10)."""
+        name = COLOUR_NAMES[self.to_move]
+        return IllegalMove(
+            "pass is only allowed when you have no free stone (" + name + " has one)"
+        )
+
+    def _origin_problem(self, origin: str) -> str:
+        """Why nothing can move from a syntactically valid origin."""
+        c = self.to_move
+        name = COLOUR_NAMES[c]
+        blocked = not self._has_free(c)
+        if blocked and self.pro:
+            return name + " has no free stone and must pass (Pro rule)"
+        if origin[0] == START:
+            o, h = origin[1], int(origin[2:])
+            if o not in self.colours:
+                return (
+                    "there are no "
+                    + COLOUR_NAMES[o]
+                    + " stones in a "
+                    + str(self.players)
+                    + "-player game"
+                )
+            if h not in self._start[o]:
+                left = [str(x) for x in self._start[o] if x]
+                if not left:
+                    return COLOUR_NAMES[o] + " has no stones on the start"
+                return (
+                    COLOUR_NAMES[o]
+                    + " has no start stack of height "
+                    + str(h)
+                    + " (only "
+                    + ", ".join(left)
+                    + ")"
+                )
+            if o != c:
+                return (
+                    "the start stack "
+                    + origin
+                    + " is "
+                    + COLOUR_NAMES[o]
+                    + ", "
+                    + name
+                    + " to move"
+                )
+            return "illegal move from " + origin
+        if self._phase == 2:
+            return (
+                "the second move of the double first turn sets another stone from the start "
+                "onto the board (or passes)"
+            )
+        stack = self._stacks[_INDEX[origin]]
+        if not stack:
+            return origin + " holds no stone"
+        top = stack[-1]
+        if top != c:
+            text = "top stone of " + origin + " is " + COLOUR_NAMES[top] + ", " + name + " to move"
+            if c in stack:
+                text += " (the " + name + " stone there is covered)"
+            else:
+                text += " (only a player with no free stone may move another colour)"
+            return text
+        return "illegal move from " + origin
+
+    def _distance(self, origin: str) -> int:
+        """How far the free stone at `origin` moves (R4): the height of its stack."""
+        if origin[0] == START and origin not in _INDEX:
+            return int(origin[2:])
+        return len(self._stacks[_INDEX[origin]])
+
+    def _distance_problem(self, origin: str, dest: str) -> str:
+        """Why the stone at `origin` cannot go to `dest` (R4, R5, R7, R8)."""
+        n = self._distance(origin)
+        ends = [m.split("-")[1] for m in self.moves_from(origin) if m.count("-") == 1]
+        where = " or ".join(ends)
+        if ends and ends[0] == TRAMPOLINE:
+            where += ", and may bounce on to " + _walk(TRAMPOLINE, n)
+        if origin[0] == START and origin not in _INDEX:
+            who = "the top stone of a start " + str(n) + "-stack"
+        elif n == 1:
+            who = "a lone stone"
+        else:
+            who = "a stone on top of a " + str(n) + "-stack"
+        text = who + " moves " + _plural(n, "field") + ", not to " + dest + " (it goes to "
+        text += where + ")"
+        here = ROUTE_INDEX[origin] if origin in ROUTE_INDEX else 0
+        if _lane(origin) and _lane(dest) and _lane(origin) != _lane(dest):
+            text += "; a stone on lane " + _lane(origin) + " stays on it until the lanes join"
+        elif ROUTE_INDEX[dest] <= here:
+            text += "; stones move forward only"
+        return text
+
+    def _why_illegal(self, move) -> IllegalMove:
+        """The IllegalMove for a move string that is not in the legal list."""
+        if self._winner is not None:
+            return self._over()
+        origin, path = parse_move(move)  # raises on malformed text
+        if origin == PASS:
+            return self._pass_refused()
+        self.moves_from(origin)  # raises when nothing can move from there
+        land = path[0]
+        try:
+            meant = self.move_for(origin, land)
+        except IllegalMove as err:
+            return err
+        if meant != move and len(path) == 1:
+            stay = meant.split("-")
+            return IllegalMove(
+                "a stone that bounces is written through the trampoline: "
+                + meant
+                + " (or "
+                + stay[0]
+                + "-"
+                + stay[1]
+                + " to stay on it)"
+            )
+        if len(path) == 2:
+            n = self._distance(origin)
+            end = _walk(TRAMPOLINE, n)
+            return IllegalMove(
+                "a bounce repeats the "
+                + _plural(n, "field")
+                + " covered to reach "
+                + TRAMPOLINE
+                + ": on to "
+                + end
+                + ", not to "
+                + path[1]
+            )
+        return IllegalMove("illegal move: " + move)

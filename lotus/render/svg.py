@@ -1,0 +1,101 @@
+"""Small helpers the SVG renderers share: deterministic numbers, escaping, elements, paths.
+
+Every renderer builds its markup as strings with these helpers, so that the output is
+byte-identical under CPython, Pyodide and MicroPython (no xml.etree, no float repr, no dict
+order):
+
+    >>> num(3.14159), num(2.5), num(-0.004), num(7)
+    ('3.14', '2.5', '0', '7')
+    >>> element("circle", [("class", "stone w"), ("cx", 1.5), ("r", 4)])
+    '<circle class="stone w" cx="1.5" r="4"/>'
+    >>> path("M", 0, 0, "L", 1.25, -2)
+    'M0 0L1.25 -2'
+"""
+
+import math
+
+
+def num(x, places: int = 2) -> str:
+    """A number as SVG text: at most `places` decimals, no trailing zeros, never '-0'.
+
+    Rounds half up on the decimal grid (`num(0.125) == '0.13'`), with the same arithmetic on
+    every interpreter; ints print as they are (`num(12) == '12'`).
+    """
+    if isinstance(x, int) and not isinstance(x, bool):
+        return str(x)
+    scale = 1
+    for _ in range(places):
+        scale *= 10
+    n = math.floor(x * scale + 0.5)
+    sign = "-" if n < 0 else ""
+    n = -n if n < 0 else n
+    whole = n // scale
+    frac = n % scale
+    if frac == 0:
+        return sign + str(whole)
+    digits = str(frac)
+    digits = "0" * (places - len(digits)) + digits
+    while digits.endswith("0"):
+        digits = digits[:-1]
+    return sign + str(whole) + "." + digits
+
+
+def esc(text) -> str:
+    """Text made safe inside an attribute value or element content (`&<>"'` escaped)."""
+    text = str(text)
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#39;")
+    )
+
+
+def attrs(pairs) -> str:
+    """`[("class", "a"), ("r", 2.5)]` -> ` class="a" r="2.5"`; a None value drops the pair.
+
+    Numbers go through `num`, strings through `esc`; order is kept as given.
+    """
+    out = []
+    for name, value in pairs:
+        if value is None:
+            continue
+        if isinstance(value, str):
+            out.append(" " + name + '="' + esc(value) + '"')
+        else:
+            out.append(" " + name + '="' + num(value) + '"')
+    return "".join(out)
+
+
+def element(name: str, pairs=(), content=None) -> str:
+    """One element: self-closing without `content`, else `<name ...>content</name>`.
+
+    `content` is markup (a string or a list of strings, joined); escape text with `esc`.
+    """
+    if content is None:
+        return "<" + name + attrs(pairs) + "/>"
+    if not isinstance(content, str):
+        content = "".join(content)
+    return "<" + name + attrs(pairs) + ">" + content + "</" + name + ">"
+
+
+def path(*parts) -> str:
+    """Path data from commands and numbers: `path("M", 1, 2, "L", 3, 4)` -> `'M1 2L3 4'`."""
+    out = []
+    prev_num = False
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+            prev_num = False
+        else:
+            if prev_num:
+                out.append(" ")
+            out.append(num(part))
+            prev_num = True
+    return "".join(out)
+
+
+def points(xys) -> str:
+    """Polygon points: `[(0, 0), (1.5, 2)]` -> `'0,0 1.5,2'`."""
+    return " ".join(num(x) + "," + num(y) for x, y in xys)

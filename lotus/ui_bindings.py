@@ -1,0 +1,312 @@
+"""The only module that touches the DOM: events -> lotus.app -> engine -> render -> DOM.
+
+Runs on PyScript's MicroPython in the page. It holds no rules: it reads which field, stack or
+button was used, calls the session in `lotus.app`, and writes what the session reports back into
+the page (board SVG, status line, move list, buttons and the page-contract `data-*` hooks).
+"""
+
+import asyncio
+import json
+
+from pyscript import document, window, workers
+from pyscript.ffi import create_proxy
+
+from lotus import app as app_module
+
+WORKER = "engine"
+TARGET_SELECTOR = "[data-field],[data-start],[data-point]"
+
+
+def _escape(text: str) -> str:
+    return (
+        str(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+    )
+
+
+class Page:
+    """Wires the page's elements to an `app.App`."""
+
+    def __init__(self) -> None:
+        self.app = app_module.App()
+        self.body = document.body
+        self.board = document.getElementById("board")
+        self.track = document.getElementById("track")
+        self.status = document.querySelector("[data-status]")
+        self.movelist = document.querySelector("[data-movelist]")
+        self.error = document.querySelector("[data-error]")
+        self.banner = document.querySelector("[data-banner]")
+        self.banner_text = document.querySelector("[data-banner-text]")
+        self._proxies = []
+
+    # -- set-up ------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Read the query, draw the first board, listen to events and flag readiness."""
+        game, options, error = app_module.parse_query(str(window.location.search))
+        if options is not None:
+            self.app.new_game(game, options)
+            self._fill_form(game, options)
+        else:
+            self.app.current = game
+        self.show_error(error)
+        self._listen(self.board, "click", self.on_board_click)
+        self._listen(self.board, "keydown", self.on_board_key)
+        for button in document.querySelectorAll("[data-action]"):
+            if button.getAttribute("type") != "submit":
+                self._listen(button, "click", self.on_action)
+        for form in document.querySelectorAll("form[data-form]"):
+            self._listen(form, "submit", self.on_new_game)
+        for pick in document.querySelectorAll("[data-pick]"):
+            self._listen(pick, "click", self.on_pick)
+        self._listen(document, "keydown", self.on_page_key)
+        self.render()
+        self._expose_api()
+        self.body.dataset.ready = "1"
+        asyncio.create_task(self.wake_worker())
+
+    def _listen(self, element, event: str, handler) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        element.addEventListener(event, proxy)
+
+    def _expose_api(self) -> None:
+        """A small JS-callable surface (window.lotus) for tests and tooling."""
+        api = window.Object.new()
+        api.legalMoves = create_proxy(self.page_legal_moves)
+        api.workerLegalMoves = create_proxy(self.worker_legal_moves)
+        window.lotus = api
+
+    async def wake_worker(self) -> None:
+        """Wait for the Pyodide worker in the background; the board is playable meanwhile."""
+        try:
+            worker = await workers[WORKER]
+            await worker.ping()
+        except Exception as exc:  # the page must keep working without its worker
+            window.console.warn("engine worker unavailable: " + str(exc))
+            return
+        self.body.dataset.workerReady = "1"
+
+    # -- events ------------------------------------------------------------------------------
+    def on_board_click(self, event) -> None:
+        """A click on the board: find the field, stack or point under it and pass it on."""
+        element = event.target.closest(TARGET_SELECTOR)
+        if element is None:
+            return
+        self.handle_target(element)
+
+    def on_board_key(self, event) -> None:
+        """Enter or Space on a focused field acts like a click."""
+        if event.key not in ("Enter", " "):
+            return
+        element = event.target.closest(TARGET_SELECTOR)
+        if element is None:
+            return
+        event.preventDefault()
+        self.handle_target(element, keep_focus=True)
+
+    def on_page_key(self, event) -> None:
+        """Shortcuts: u = undo, r = redo, Escape = clear the selection (not while typing)."""
+        tag = str(event.target.tagName).lower() if event.target.tagName else ""
+        if tag in ("input", "select", "textarea") or event.ctrlKey or event.metaKey:
+            return
+        session = self.app.session
+        if event.key == "u":
+            session.undo()
+        elif event.key == "r":
+            session.redo()
+        elif event.key == "Escape":
+            session.click(session.selected) if session.selected else None
+        else:
+            return
+        self.render()
+
+    def handle_target(self, element, keep_focus: bool = False) -> None:
+        """Turn a board element into a session click and redraw."""
+        focus_key = None
+        if element.hasAttribute("data-field"):
+            target = element.getAttribute("data-field")
+            focus_key = f'[data-field="{target}"]'
+        elif element.hasAttribute("data-start"):
+            stack = element.getAttribute("data-start")
+            target = "S" + stack
+            focus_key = f'[data-start="{stack}"]'
+        else:
+            target = element.getAttribute("data-point")
+            focus_key = f'[data-point="{target}"]'
+        self.app.session.click(str(target))
+        self.render()
+        if keep_focus and focus_key:
+            again = self.board.querySelector(focus_key)
+            if again is not None:
+                again.focus()
+
+    def on_action(self, event) -> None:
+        """A button with data-action."""
+        action = event.currentTarget.getAttribute("data-action")
+        session = self.app.session
+        if action == "undo":
+            session.undo()
+        elif action == "redo":
+            session.redo()
+        elif action == "pass":
+            session.pass_turn()
+        elif action == "resign":
+            session.resign()
+        elif action == "confirm":
+            session.confirm()
+        elif action == "resume":
+            session.resume()
+        elif action == "new":
+            self.on_new_game(None)
+            return
+        self.render()
+
+    def on_new_game(self, event) -> None:
+        """The new-game form (or the banner's New game button) starts a game with the form's options."""
+        if event is not None:
+            event.preventDefault()
+        game = self.app.current
+        form = document.querySelector(f'form[data-form="{game}"]')
+        try:
+            options = self._read_form(game, form)
+        except app_module.OptionError as exc:
+            self.show_error(str(exc))
+            return
+        self.show_error("")
+        self.app.new_game(game, options)
+        self.render()
+
+    def on_pick(self, event) -> None:
+        """The game picker: switch games, each keeping its own session and options."""
+        self.app.current = str(event.currentTarget.getAttribute("data-pick"))
+        self.render()
+
+    # -- forms -------------------------------------------------------------------------------
+    def _read_form(self, game: str, form) -> dict:
+        if game == "race":
+            players = form.querySelector('input[name="players"]:checked').value
+            pro = "1" if form.querySelector('input[name="pro"]').checked else "0"
+            first = form.querySelector('select[name="first"]').value
+            return app_module.race_options(players, pro, first)
+        self.app.sessions["go"].numbers = bool(form.querySelector('input[name="numbers"]').checked)
+        first = form.querySelector('select[name="first"]').value
+        marker = form.querySelector('input[name="marker"]').value
+        return app_module.go_options(first, marker)
+
+    def _fill_form(self, game: str, options: dict) -> None:
+        form = document.querySelector(f'form[data-form="{game}"]')
+        if form is None:
+            return
+        if game == "race":
+            radio = form.querySelector(f'input[name="players"][value="{options["players"]}"]')
+            if radio is not None:
+                radio.checked = True
+            form.querySelector('input[name="pro"]').checked = bool(options["pro"])
+            form.querySelector('select[name="first"]').value = options["first"]
+        else:
+            form.querySelector('select[name="first"]').value = options["first"]
+            form.querySelector('input[name="marker"]').value = str(options["marker"])
+
+    # -- output ------------------------------------------------------------------------------
+    def show_error(self, message: str) -> None:
+        """Show (or clear) the visible error notice."""
+        self.error.textContent = message
+        if message:
+            self.error.removeAttribute("hidden")
+        else:
+            self.error.setAttribute("hidden", "")
+
+    def render(self) -> None:
+        """Write the session's state into the page."""
+        session = self.app.session
+        game = session.game
+        body = self.body
+        body.dataset.game = self.app.current
+        for pick in document.querySelectorAll("[data-pick]"):
+            pressed = "true" if pick.getAttribute("data-pick") == self.app.current else "false"
+            pick.setAttribute("aria-pressed", pressed)
+        self.board.innerHTML = session.svg()
+        track = session.track_svg()
+        self.track.innerHTML = track
+        if track:
+            self.track.removeAttribute("hidden")
+        else:
+            self.track.setAttribute("hidden", "")
+        self.status.textContent = session.status()
+        phase = session.phase()
+        body.dataset.phase = phase
+        if phase == "over":
+            body.removeAttribute("data-to-move")
+            body.dataset.over = "1"
+            body.dataset.winner = game.winner or ""
+            self.banner_text.textContent = session.banner()
+            self.banner.removeAttribute("hidden")
+        else:
+            if phase == "play":
+                body.dataset.toMove = game.to_move
+            else:
+                body.removeAttribute("data-to-move")
+            body.removeAttribute("data-over")
+            body.removeAttribute("data-winner")
+            self.banner.setAttribute("hidden", "")
+        rows = session.move_rows()
+        items = []
+        last = len(rows) - 1
+        for i, (colour, move) in enumerate(rows):
+            cls = ' class="last"' if i == last else ""
+            items.append(
+                f'<li{cls} data-move="{_escape(move)}"><span class="who {colour}" '
+                f'aria-label="{_escape(app_module.colour_name(colour))}"></span>{_escape(move)}</li>'
+            )
+        self.movelist.innerHTML = "".join(items)
+        self.movelist.scrollTop = self.movelist.scrollHeight
+        self._enable("undo", len(session.actions) > 0)
+        self._enable("redo", len(session.redo_stack) > 0)
+        self._enable("pass", phase == "play" and session.can_pass())
+        self._enable("resign", phase == "play")
+        self._enable("confirm", phase == "scoring")
+        self._enable("resume", phase == "scoring")
+        for element in document.querySelectorAll("[data-only]"):
+            if element.getAttribute("data-only") == self.app.current:
+                element.removeAttribute("hidden")
+            else:
+                element.setAttribute("hidden", "")
+
+    def _enable(self, action: str, enabled: bool) -> None:
+        for button in document.querySelectorAll(f'[data-action="{action}"]'):
+            if enabled:
+                button.removeAttribute("disabled")
+            else:
+                button.setAttribute("disabled", "")
+
+    # -- the worker --------------------------------------------------------------------------
+    def request_json(self) -> str:
+        """The current game as the worker's JSON request."""
+        session = self.app.session
+        return json.dumps(
+            {"game": session.game_id, "options": session.options, "moves": session.game.moves}
+        )
+
+    def page_legal_moves(self, request_json=None) -> str:
+        """Legal moves by the page's own engine (MicroPython), as JSON."""
+        from lotus import remote
+
+        return remote.legal_moves(request_json or self.request_json())
+
+    async def worker_legal_moves(self, request_json=None) -> str:
+        """Legal moves by the worker's engine (Pyodide), as JSON."""
+        worker = await workers[WORKER]
+        return await worker.legal_moves(request_json or self.request_json())
+
+
+_page = None
+
+
+def start() -> None:
+    """Entry point called by the page script."""
+    global _page
+    _page = Page()
+    _page.start()

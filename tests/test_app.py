@@ -1,0 +1,118 @@
+"""The page's session logic (lotus.app) under CPython: what a player sees click by click."""
+
+from lotus import app
+from lotus.engine import race
+
+
+def test_query_opens_a_game_with_its_options():
+    assert app.parse_query("?game=race&players=4&pro=1&first=r") == (
+        "race",
+        {"players": 4, "pro": True, "first": "r"},
+        "",
+    )
+    assert app.parse_query("") == ("race", None, "")
+    assert app.parse_query("?game=go")[0] == "go"
+
+
+def test_an_invalid_query_value_gives_a_message_and_the_defaults():
+    game, options, error = app.parse_query("?game=race&players=9")
+    assert options == {"players": 2, "pro": False, "first": "w"}
+    assert "players" in error
+    game, options, error = app.parse_query("?game=race&players=2&first=y")
+    assert "first" in error and options["first"] == "w"
+    game, options, error = app.parse_query("?game=chess")
+    assert game == "race" and "chess" in error
+
+
+def test_two_clicks_make_a_move_and_the_first_offers_the_destinations():
+    session = app.RaceSession()
+    assert session.click("Sw4") is False
+    assert session.selected == "Sw4"
+    assert set(session.targets) == {"A4", "B4"}
+    assert session.click("B4") is True
+    assert session.game.moves == ["Sw4-B4"]
+    assert session.selected is None
+    assert session.move_rows() == [("w", "Sw4-B4")]
+
+
+def test_a_refused_click_clears_the_selection_and_says_why():
+    session = app.RaceSession()
+    session.click("A3")
+    assert session.selected is None
+    assert "A3 holds no stone" in session.status()
+    session.click("Sw3")
+    session.click("A1")
+    assert session.selected is None
+    assert session.game.moves == []
+    assert "A1" in session.status()
+
+
+def test_clicking_another_own_stone_switches_the_selection():
+    session = app.RaceSession()
+    session.click("Sw3")
+    session.click("Sw2")
+    assert session.selected == "Sw2"
+    assert set(session.targets) == {"A2", "B2"}
+
+
+def test_trampoline_targets_mark_the_bounce_separately():
+    """R8: landing on 8 may stay or bounce by the same distance."""
+    session = app.RaceSession()
+    for move in ("Sw4-A4", "Sb4-B4", "A4-5", "B4-5", "Sw3-A3", "5-7", "Sw2-A2"):
+        session.play(move)
+    session.click("7")  # black's lone stone on 7 moves 1: onto the blossom
+    assert session.targets == ("8",)
+    assert session.bounce_targets == ("9",)
+    session.click("9")
+    assert session.game.moves[-1] == "7-8-9"
+
+
+def test_undo_redo_and_a_new_move_clears_redo():
+    session = app.RaceSession()
+    for origin, dest in (("Sw4", "A4"), ("Sb4", "B4")):
+        session.click(origin)
+        session.click(dest)
+    session.undo()
+    assert session.game.moves == ["Sw4-A4"]
+    assert session.redo_stack == ["Sb4-B4"]
+    session.redo()
+    assert session.game.moves == ["Sw4-A4", "Sb4-B4"]
+    session.undo()
+    session.click("Sb3")
+    session.click("A3")
+    assert session.redo_stack == []
+    assert session.move_rows() == [("w", "Sw4-A4"), ("b", "Sb3-A3")]
+
+
+def test_status_names_the_player_blocked_and_the_winner():
+    session = app.RaceSession()
+    assert session.status() == "White to move."
+    session.game = race.Game.from_setup(
+        players=2,
+        pro=False,
+        to_move="w",
+        board={"6": "wb"},
+        start={"w": (), "b": ()},
+        goal={"w": 9, "b": 9},
+    )
+    assert "White is blocked" in session.status()
+    assert session.can_pass()
+    session.play("6-8")  # moving black's free stone (R9)
+    assert "Black" in session.status()
+
+
+def test_the_end_banner_names_the_winner():
+    session = app.RaceSession()
+    session.game = race.Game.from_setup(
+        players=2,
+        pro=False,
+        to_move="w",
+        board={"14": "w"},
+        start={"w": (), "b": (4, 3, 2, 1)},
+        goal={"w": 9, "b": 0},
+    )
+    session.play("14-G")
+    assert session.banner() == "White wins!"
+    assert "White wins" in session.status()
+    assert session.click("5") is False
+    assert session.game.moves == ["14-G"]

@@ -1,0 +1,94 @@
+"""The static site's wiring: local runtimes only, and every module each runtime imports is shipped."""
+
+import ast
+import json
+import os
+import re
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HTML_PAGES = ("index.html",)
+
+
+def read(path: str) -> str:
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        return f.read()
+
+
+def lotus_imports(module_path: str) -> set:
+    """Paths of the lotus modules `module_path` imports, transitively (with package __init__s)."""
+    seen = set()
+    todo = [module_path]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        tree = ast.parse(read(path))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("lotus"):
+                names.append(node.module)
+                names.extend(f"{node.module}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.Import):
+                names.extend(a.name for a in node.names if a.name.startswith("lotus"))
+            for name in names:
+                parts = name.split(".")
+                for i in range(1, len(parts) + 1):
+                    base = "/".join(parts[:i])
+                    if os.path.isfile(os.path.join(ROOT, base + ".py")):
+                        todo.append(base + ".py")
+                    if os.path.isfile(os.path.join(ROOT, base, "__init__.py")):
+                        todo.append(base + "/__init__.py")
+    return seen
+
+
+def config_files(config: str) -> set:
+    """The files a PyScript config brings in, as repository paths."""
+    data = tomllib.loads(read(config))
+    files = set()
+    for source, target in data.get("files", {}).items():
+        assert source.lstrip("./") == target.lstrip("./"), f"{config}: {source} lands elsewhere"
+        assert os.path.isfile(os.path.join(ROOT, source)), f"{config}: {source} does not exist"
+        files.add(source[2:] if source.startswith("./") else source)
+    return files
+
+
+def test_page_config_uses_local_micropython_and_ships_every_module_the_page_imports():
+    data = tomllib.loads(read("pyscript.toml"))
+    assert data["interpreter"] == "./static/vendor/micropython/micropython.mjs"
+    assert "packages" not in data
+    needed = lotus_imports("lotus/ui_bindings.py") | {"lotus/ui_bindings.py"}
+    assert needed <= config_files("pyscript.toml")
+
+
+def test_worker_config_uses_local_pyodide_and_ships_what_the_worker_imports():
+    data = tomllib.loads(read("worker.toml"))
+    assert data["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    assert "packages" not in data
+    needed = lotus_imports("static/py/worker.py") - {"static/py/worker.py"}
+    assert needed <= config_files("worker.toml")
+
+
+def test_the_page_never_imports_search_only_code():
+    page_modules = lotus_imports("lotus/ui_bindings.py")
+    assert not [m for m in page_modules if "/ai" in m]
+
+
+def test_pages_load_nothing_from_another_origin():
+    for page in HTML_PAGES:
+        html = read(page)
+        for url in re.findall(r'(?:src|href)="([^"]+)"', html):
+            assert not re.match(r"^[a-z]+:", url) or url.startswith("#"), f"{page}: {url}"
+
+
+def test_runtime_pins_are_the_versions_pyscript_was_built_against():
+    pins = json.loads(read("package.json"))["dependencies"]
+    assert pins == {
+        "@pyscript/core": "0.7.31",
+        "@micropython/micropython-webassembly-pyscript": "1.28.0-6",
+        "pyodide": "314.0.2",
+    }
+    lock = json.loads(read("package-lock.json"))
+    for name, version in pins.items():
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version
