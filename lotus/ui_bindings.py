@@ -61,6 +61,9 @@ class Page:
             self._listen(form, "submit", self.on_new_game)
         for pick in document.querySelectorAll("[data-pick]"):
             self._listen(pick, "click", self.on_pick)
+        numbers = document.querySelector('input[name="numbers"]')
+        if numbers is not None:
+            self._listen(numbers, "change", self.on_numbers)
         self._listen(document, "keydown", self.on_page_key)
         self.render()
         self._expose_api()
@@ -165,7 +168,7 @@ class Page:
         self.render()
 
     def on_new_game(self, event) -> None:
-        """The new-game form (or the banner's New game button) starts a game with the form's options."""
+        """Start a new game with the form's options (the form, or the banner's New game button)."""
         if event is not None:
             event.preventDefault()
         game = self.app.current
@@ -179,6 +182,12 @@ class Page:
         self.app.new_game(game, options)
         self.render()
 
+    def on_numbers(self, event) -> None:
+        """The Go board's point numbers are a view preference: applied at once."""
+        if self.app.current == "go":
+            self.app.session.numbers = bool(event.currentTarget.checked)
+            self.render()
+
     def on_pick(self, event) -> None:
         """The game picker: switch games, each keeping its own session and options."""
         self.app.current = str(event.currentTarget.getAttribute("data-pick"))
@@ -191,7 +200,6 @@ class Page:
             pro = "1" if form.querySelector('input[name="pro"]').checked else "0"
             first = form.querySelector('select[name="first"]').value
             return app_module.race_options(players, pro, first)
-        self.app.sessions["go"].numbers = bool(form.querySelector('input[name="numbers"]').checked)
         first = form.querySelector('select[name="first"]').value
         marker = form.querySelector('input[name="marker"]').value
         return app_module.go_options(first, marker)

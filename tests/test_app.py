@@ -2,6 +2,7 @@
 
 from lotus import app
 from lotus.engine import race
+from lotus.race_session import RaceSession
 
 
 def test_query_opens_a_game_with_its_options():
@@ -25,7 +26,7 @@ def test_an_invalid_query_value_gives_a_message_and_the_defaults():
 
 
 def test_two_clicks_make_a_move_and_the_first_offers_the_destinations():
-    session = app.RaceSession()
+    session = RaceSession()
     assert session.click("Sw4") is False
     assert session.selected == "Sw4"
     assert set(session.targets) == {"A4", "B4"}
@@ -36,7 +37,7 @@ def test_two_clicks_make_a_move_and_the_first_offers_the_destinations():
 
 
 def test_a_refused_click_clears_the_selection_and_says_why():
-    session = app.RaceSession()
+    session = RaceSession()
     session.click("A3")
     assert session.selected is None
     assert "A3 holds no stone" in session.status()
@@ -48,7 +49,7 @@ def test_a_refused_click_clears_the_selection_and_says_why():
 
 
 def test_clicking_another_own_stone_switches_the_selection():
-    session = app.RaceSession()
+    session = RaceSession()
     session.click("Sw3")
     session.click("Sw2")
     assert session.selected == "Sw2"
@@ -57,7 +58,7 @@ def test_clicking_another_own_stone_switches_the_selection():
 
 def test_trampoline_targets_mark_the_bounce_separately():
     """R8: landing on 8 may stay or bounce by the same distance."""
-    session = app.RaceSession()
+    session = RaceSession()
     for move in ("Sw4-A4", "Sb4-B4", "A4-5", "B4-5", "Sw3-A3", "5-7", "Sw2-A2"):
         session.play(move)
     session.click("7")  # black's lone stone on 7 moves 1: onto the blossom
@@ -68,7 +69,7 @@ def test_trampoline_targets_mark_the_bounce_separately():
 
 
 def test_undo_redo_and_a_new_move_clears_redo():
-    session = app.RaceSession()
+    session = RaceSession()
     for origin, dest in (("Sw4", "A4"), ("Sb4", "B4")):
         session.click(origin)
         session.click(dest)
@@ -85,7 +86,7 @@ def test_undo_redo_and_a_new_move_clears_redo():
 
 
 def test_status_names_the_player_blocked_and_the_winner():
-    session = app.RaceSession()
+    session = RaceSession()
     assert session.status() == "White to move."
     session.game = race.Game.from_setup(
         players=2,
@@ -102,7 +103,7 @@ def test_status_names_the_player_blocked_and_the_winner():
 
 
 def test_the_end_banner_names_the_winner():
-    session = app.RaceSession()
+    session = RaceSession()
     session.game = race.Game.from_setup(
         players=2,
         pro=False,

@@ -12,20 +12,19 @@ pytestmark = pytest.mark.skipif(not micropython.available(), reason="Node/MicroP
 
 # Runs under both interpreters: drive a session by clicks and print what the page would show.
 SCRIPT = """
+import hashlib
 import json
-from lotus import app
+from lotus.race_session import RaceSession
 from lotus.engine import race
 
 def checksum(text):
-    h = 0
-    for ch in text:
-        h = (h * 131 + ord(ch)) % 1000000007
-    return h
+    digest = hashlib.sha256(text.encode()).digest()
+    return "".join("%02x" % b for b in digest[:8])
 
 def run(games):
     out = []
     for spec in games:
-        session = app.RaceSession(spec["players"], spec["pro"], spec["first"])
+        session = RaceSession(spec["players"], spec["pro"], spec["first"])
         for clicks in spec["clicks"]:
             for target in clicks:
                 if target == "pass":
@@ -49,7 +48,7 @@ def make_games() -> list:
     for players, pro, first in ((2, False, "w"), (3, True, "r"), (4, False, "y"), (2, True, "b")):
         game = race.Game(players=players, pro=pro, first=first)
         clicks = []
-        while not game.is_over and len(clicks) < 120:
+        while not game.is_over and len(clicks) < 70:
             move = rng.choice(sorted(game.legal_moves()))
             if rng.random() < 0.1:
                 clicks.append([rng.choice(("A1", "9", "G", "Sw1"))])  # often refused
@@ -72,5 +71,5 @@ def test_sessions_show_the_same_under_micropython_and_cpython():
     expected = namespace["run"](games)
     source = SCRIPT + f"\nprint(json.dumps(run(json.loads({json.dumps(games)!r}))))\n"
     got = json.loads(micropython.run(source).strip())
-    assert len(expected) > 300
+    assert len(expected) > 250
     assert got == expected

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from lotus.engine import race
 
 MOVE_CAP = 3000  # a 2-player game needs at most ~20 * 15 forward moves plus passes
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 games = st.tuples(
     st.sampled_from([2, 3, 4]), st.booleans(), st.integers(0, 3), st.integers(0, 2**32 - 1)
@@ -31,6 +31,14 @@ def new_game(players: int, pro: bool, first: int) -> race.Game:
 def snapshot(g: race.Game) -> tuple:
     """Everything undo and a refused move must leave as it was."""
     return (g.board(), g.start(), g.goal(), g.to_move, g.moves, g.is_over, g.state_key())
+
+
+def expected_to_move(g: race.Game) -> str:
+    """R2/R10: colours take turns in order from the first player (who moves twice under Pro 2p)."""
+    n = len(g.moves)
+    if g.pro and g.players == 2 and n >= 1:
+        n -= 1
+    return g.colours[(g.colours.index(g.first) + n) % g.players]
 
 
 def conserved(g: race.Game) -> bool:
@@ -86,7 +94,8 @@ def play_out(g: race.Game, rnd: random.Random, check) -> int:
 @SETTINGS
 @given(games)
 def test_stones_are_conserved_and_every_game_ends(params):
-    """R1/R7/R11: stones are never created or lost, and a random game always ends with a winner."""
+    """R1-R3/R7/R9-R11: stones are conserved, turns rotate, only own free stones move unless
+    blocked, and a random game always ends with one winner."""
     players, pro, first, seed = params
     g = new_game(players, pro, first)
     rnd = random.Random(seed)
@@ -97,6 +106,13 @@ def test_stones_are_conserved_and_every_game_ends(params):
         assert ("pass" in legal) == (g.blocked or (len(g.moves) == 1 and g.pro and players == 2))
         if g.blocked and g.pro:
             assert legal == ["pass"]  # R10
+        assert g.to_move == expected_to_move(g)  # R2, R10
+        board = g.board()
+        for move in legal:
+            if move != "pass":
+                origin = move.split("-")[0]
+                colour = origin[1] if origin.startswith("S") else board[origin][-1]
+                assert (colour == g.to_move) == (not g.blocked)  # R3, R9
 
     play_out(g, rnd, check)
     assert conserved(g)

@@ -1,4 +1,4 @@
-"""The static site's wiring: local runtimes only, and every module each runtime imports is shipped."""
+"""The static site's wiring: local runtimes only; every module each runtime imports is shipped."""
 
 import ast
 import json

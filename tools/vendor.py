@@ -52,7 +52,11 @@ def main() -> int:
     if os.path.isdir(VENDOR):
         shutil.rmtree(VENDOR)
     dist = os.path.join(NODE, "@pyscript", "core", "dist")
-    copy(dist, sorted(n for n in os.listdir(dist) if not n.endswith(".map")), os.path.join(VENDOR, "pyscript"))
+    copy(
+        dist,
+        sorted(n for n in os.listdir(dist) if not n.endswith(".map")),
+        os.path.join(VENDOR, "pyscript"),
+    )
     copy(
         os.path.join(NODE, "@micropython", "micropython-webassembly-pyscript"),
         MICROPYTHON_FILES,

@@ -52,8 +52,8 @@ _NEXT = {row[0]: row[1] for row in BOARD}
 _INDEX = {name: i for i, name in enumerate(FIELDS)}
 _GOAL = len(FIELDS)  # the goal's index in the internal tables
 _NAMES = FIELDS + (GOAL,)
-_TRAMPOLINE = _INDEX[TRAMPOLINE]
 _MAX_HEIGHT = max(p * sum(s) for p, s in SET_UP.items())  # no stack can be taller
+_MAX_START = max(max(s) for s in SET_UP.values())  # the tallest start stack
 
 
 def _route_indices() -> dict:
@@ -61,7 +61,7 @@ def _route_indices() -> dict:
     steps = {START: 0}
     todo = [START]
     while todo:
-        name = todo.pop()
+        name = todo.pop(0)
         for nxt in _NEXT[name]:
             if nxt not in steps:
                 steps[nxt] = steps[name] + 1
@@ -69,7 +69,23 @@ def _route_indices() -> dict:
     return steps
 
 
+# Steps from the start: the route index of A3 and B3 is 3, of 9 is 9, of the goal 15.
 ROUTE_INDEX = _route_indices()
+
+
+def _lanes() -> dict:
+    """The lane of each lane field, named by its entrance without the number ('A3' -> 'A')."""
+    roles = {row[0]: row[2] for row in BOARD}
+    lanes = {}
+    for entrance in _NEXT[START]:
+        name = entrance
+        while roles[name] == "lane":
+            lanes[name] = entrance[:-1]
+            name = _NEXT[name][0]
+    return lanes
+
+
+_LANES = _lanes()
 
 
 def _walk(name: str, distance: int) -> str:
@@ -82,8 +98,8 @@ def _walk(name: str, distance: int) -> str:
 
 
 def _lane(name: str) -> str:
-    """The lane letter of a lane field ('A3' -> 'A'), or '' for the shared track and the goal."""
-    return name[0] if name[0] in "AB" else ""
+    """The lane of a lane field ('A3' -> 'A'), or '' for the shared track and the goal."""
+    return _LANES.get(name, "")
 
 
 # Every canonical move string that can ever be legal, mapped to its action:
@@ -91,6 +107,7 @@ def _lane(name: str) -> str:
 # land and final are field indices (final differs from land after a bounce, R8), colour is the
 # start stack's colour (None for a board move).
 _ACTIONS = {}
+_NAME_INDEX = {name: i for i, name in enumerate(_NAMES)}
 # _BOARD_MOVES[f][d]: the move strings from field index f for a stone that moves d fields.
 _BOARD_MOVES = []
 # _START_MOVES[c][h]: the move strings from colour c's start stacks of height h.
@@ -99,13 +116,13 @@ _START_MOVES = {}
 
 def _moves_landing(origin: str, origin_code: int, colour, land: str, distance: int) -> list:
     """The canonical moves of one stone from `origin` that lands on `land` (R8 adds the bounce)."""
-    li = _NAMES.index(land)
+    li = _NAME_INDEX[land]
     strings = [origin + "-" + land]
     _ACTIONS[strings[0]] = (origin_code, li, li, colour)
     if land == TRAMPOLINE:
         final = _walk(land, distance)
         text = origin + "-" + land + "-" + final
-        _ACTIONS[text] = (origin_code, li, _NAMES.index(final), colour)
+        _ACTIONS[text] = (origin_code, li, _NAME_INDEX[final], colour)
         strings.append(text)
     return strings
 
@@ -114,12 +131,18 @@ def _build_tables() -> None:
     """Fill _ACTIONS, _BOARD_MOVES and _START_MOVES from BOARD."""
     for f, name in enumerate(FIELDS):
         row = [()]
-        for d in range(1, _MAX_HEIGHT + 1):
+        to_goal = ROUTE_INDEX[GOAL] - ROUTE_INDEX[name]
+        for d in range(1, to_goal):
             row.append(tuple(_moves_landing(name, f, None, _walk(name, d), d)))
+        # Every longer move ends in the goal (R7) and is written the same: share one entry.
+        # (Building only these keeps the import fast on MicroPython, where the page runs.)
+        home = tuple(_moves_landing(name, f, None, GOAL, to_goal))
+        for _ in range(to_goal, _MAX_HEIGHT + 1):
+            row.append(home)
         _BOARD_MOVES.append(row)
     for c in COLOURS:
         row = [()]
-        for h in range(1, max(SET_UP[2]) + 1):
+        for h in range(1, _MAX_START + 1):
             strings = []
             for entrance in _NEXT[START]:
                 land = _walk(entrance, h - 1)
@@ -149,13 +172,13 @@ class IllegalMove(ValueError):
 
 def _plural(n: int, word: str) -> str:
     """'1 field', '2 fields'."""
-    return str(n) + " " + word + ("" if n == 1 else "s")
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def parse_move(text: str) -> tuple:
     """Split a move, checking syntax only: 'A4-8-12' -> ('A4', ('8', '12'))."""
     if not isinstance(text, str):
-        raise IllegalMove("a move is a string such as 'A3-6', not " + type(text).__name__)
+        raise IllegalMove(f"a move is a string such as 'A3-6', not {type(text).__name__}")
     if text == PASS:
         return (PASS, ())
     example = "expected e.g. Sw4-A4, A3-6, A4-8-12 or pass"
@@ -164,23 +187,23 @@ def parse_move(text: str) -> tuple:
     parts = text.split("-")
     origin = parts[0]
     if len(parts) < 2:
-        raise IllegalMove("malformed move " + repr(text) + ": " + example)
+        raise IllegalMove(f"malformed move {text!r}: {example}")
     if origin == "":
-        raise IllegalMove("malformed move " + repr(text) + ": it must begin with a field")
+        raise IllegalMove(f"malformed move {text!r}: it must begin with a field")
     _check_origin(origin)
     path = tuple(parts[1:])
     for name in path:
         if name == "":
-            raise IllegalMove("malformed move " + repr(text) + ": a field is missing after '-'")
+            raise IllegalMove(f"malformed move {text!r}: a field is missing after '-'")
         if name == START:
             raise IllegalMove("stones never go back to the start")
         if name != GOAL and name not in _INDEX:
-            raise IllegalMove("no such field: " + name)
+            raise IllegalMove(f"no such field: {name}")
     if len(path) > 2:
-        raise IllegalMove("malformed move " + repr(text) + ": at most one bounce, e.g. A4-8-12")
+        raise IllegalMove(f"malformed move {text!r}: at most one bounce, e.g. A4-8-12")
     if len(path) == 2 and path[0] != TRAMPOLINE:
         raise IllegalMove(
-            "only a stone landing on the trampoline (" + TRAMPOLINE + ") may move again: " + text
+            f"only a stone landing on the trampoline ({TRAMPOLINE}) may move again: {text}"
         )
     return (origin, path)
 
@@ -192,15 +215,15 @@ def _check_origin(origin: str) -> None:
     if origin[0] == START and origin not in _INDEX:
         colour, height = origin[1], origin[2:]
         if colour not in COLOURS:
-            raise IllegalMove("no such colour in " + origin + ": use w, b, r or y")
+            raise IllegalMove(f"no such colour in {origin}: use w, b, r or y")
         if not _is_number(height):
             raise IllegalMove(
-                "malformed start stack " + origin + ": expected S, colour and height, e.g. Sw4"
+                f"malformed start stack {origin}: expected S, colour and height, e.g. Sw4"
             )
     elif origin == GOAL:
         raise IllegalMove("stones in the goal are out of play")
     elif origin not in _INDEX:
-        raise IllegalMove("no such field: " + origin)
+        raise IllegalMove(f"no such field: {origin}")
 
 
 def _is_number(text: str) -> bool:
@@ -236,12 +259,12 @@ class Game:
     def __init__(self, players: int = 2, pro: bool = False, first: str = "w") -> None:
         """A new game (R1, R2): 2..4 players, the Pro rule on or off, and who moves first."""
         if players not in SET_UP or type(players) is not int:
-            raise ValueError("players must be 2, 3 or 4, not " + repr(players))
+            raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
         if pro is not True and pro is not False:
-            raise ValueError("pro must be True or False, not " + repr(pro))
+            raise ValueError(f"pro must be True or False, not {pro!r}")
         colours = COLOURS[:players]
         if first not in colours:
-            raise ValueError("first must be one of " + ", ".join(colours) + ", not " + repr(first))
+            raise ValueError(f"first must be one of {', '.join(colours)}, not {first!r}")
         self.players = players
         self.pro = pro
         self.first = first
@@ -284,43 +307,38 @@ class Game:
         game = cls(players, pro)
         colours = game.colours
         if to_move not in colours:
-            raise ValueError(
-                "to_move must be one of " + ", ".join(colours) + ", not " + repr(to_move)
-            )
+            raise ValueError(f"to_move must be one of {', '.join(colours)}, not {to_move!r}")
         if first is not None and first not in colours:
-            raise ValueError("first must be one of " + ", ".join(colours) + ", not " + repr(first))
+            raise ValueError(f"first must be one of {', '.join(colours)}, not {first!r}")
         game.first = first if first is not None else to_move
         board = board or {}
         start = start or {}
         goal = goal or {}
         counts = {c: 0 for c in colours}
+        absent = f"in a {players}-player game"
         for name in board:
             if name not in _INDEX:
-                raise ValueError("no such field: " + repr(name))
+                raise ValueError(f"no such field: {name!r}")
             stack = board[name]
             if not isinstance(stack, str):
-                raise ValueError("the stack on " + name + " must be a string such as 'wbw'")
+                raise ValueError(f"the stack on {name} must be a string such as 'wbw'")
             for c in stack:
                 if c not in colours:
-                    raise ValueError(
-                        "no colour " + repr(c) + " in a " + str(players) + "-player game"
-                    )
+                    raise ValueError(f"no colour {c!r} {absent}")
                 counts[c] += 1
             game._stacks[_INDEX[name]] = list(stack)
         full = SET_UP[players]
         for c in start:
             if c not in colours:
-                raise ValueError("no colour " + repr(c) + " in a " + str(players) + "-player game")
-            heights = sorted([h for h in start[c] if h != 0], reverse=True)
-            if len(heights) > len(full) or any(h < 0 or h > full[i] for i, h in enumerate(heights)):
-                raise ValueError(
-                    "start stacks "
-                    + repr(tuple(start[c]))
-                    + " of "
-                    + COLOUR_NAMES[c]
-                    + " are not what is left of "
-                    + repr(full)
-                )
+                raise ValueError(f"no colour {c!r} {absent}")
+            given = tuple(start[c])
+            for h in given:
+                if type(h) is not int or h < 0:
+                    raise ValueError(f"start stack heights must be numbers >= 0, not {h!r}")
+            heights = sorted([h for h in given if h], reverse=True)
+            if len(heights) > len(full) or any(h > full[i] for i, h in enumerate(heights)):
+                name = COLOUR_NAMES[c]
+                raise ValueError(f"start stacks {given} of {name} are not what is left of {full}")
             game._start[c] = heights + [0] * (len(full) - len(heights))
             counts[c] += sum(heights)
         for c in colours:
@@ -328,17 +346,15 @@ class Game:
                 game._start[c] = [0] * len(full)
         for c in goal:
             if c not in colours:
-                raise ValueError("no colour " + repr(c) + " in a " + str(players) + "-player game")
+                raise ValueError(f"no colour {c!r} {absent}")
             n = goal[c]
             if type(n) is not int or n < 0:
-                raise ValueError("goal count of " + COLOUR_NAMES[c] + " must be a number >= 0")
+                raise ValueError(f"the goal count of {COLOUR_NAMES[c]} must be a number >= 0")
             game._goal[c] = n
             counts[c] += n
         for c in colours:
             if counts[c] != game._per:
-                raise ValueError(
-                    COLOUR_NAMES[c] + " has " + str(counts[c]) + " stones, not " + str(game._per)
-                )
+                raise ValueError(f"{COLOUR_NAMES[c]} has {counts[c]} stones, not {game._per}")
         done = [c for c in colours if game._goal[c] == game._per]
         if len(done) > 1:
             raise ValueError("only one colour can have all its stones in the goal")
@@ -549,11 +565,9 @@ class Game:
         """The canonical move for two clicks (to 8: dest '8' stays, the bounce end bounces)."""
         found = self.moves_from(origin)
         if not isinstance(dest, str):
-            raise IllegalMove(
-                "a destination is a field name such as '6', not " + type(dest).__name__
-            )
+            raise IllegalMove(f"a destination is a field such as '6', not {type(dest).__name__}")
         if dest != GOAL and dest not in _INDEX:
-            raise IllegalMove("no such field: " + dest)
+            raise IllegalMove(f"no such field: {dest}")
         for move in found:
             if move.split("-")[-1] == dest:
                 return move
@@ -561,14 +575,12 @@ class Game:
 
     def _over(self) -> IllegalMove:
         """The error for any move after the end."""
-        return IllegalMove("the game is over: " + COLOUR_NAMES[self._winner] + " has won")
+        return IllegalMove(f"the game is over: {COLOUR_NAMES[self._winner]} has won")
 
     def _pass_refused(self) -> IllegalMove:
         """The error for a pass by a player who has a free stone (R9, R10)."""
         name = COLOUR_NAMES[self.to_move]
-        return IllegalMove(
-            "pass is only allowed when you have no free stone (" + name + " has one)"
-        )
+        return IllegalMove(f"pass is only allowed when you have no free stone ({name} has one)")
 
     def _origin_problem(self, origin: str) -> str:
         """Why nothing can move from a syntactically valid origin."""
@@ -576,40 +588,21 @@ class Game:
         name = COLOUR_NAMES[c]
         blocked = not self._has_free(c)
         if blocked and self.pro:
-            return name + " has no free stone and must pass (Pro rule)"
+            return f"{name} has no free stone and must pass (Pro rule)"
         if origin[0] == START:
             o, h = origin[1], int(origin[2:])
             if o not in self.colours:
-                return (
-                    "there are no "
-                    + COLOUR_NAMES[o]
-                    + " stones in a "
-                    + str(self.players)
-                    + "-player game"
-                )
+                return f"there are no {COLOUR_NAMES[o]} stones in a {self.players}-player game"
+            if o != c and not blocked:
+                return f"the start stack {origin} is {COLOUR_NAMES[o]}, {name} to move"
+            left = [str(x) for x in self._start[o] if x]
+            if not left:
+                return f"{COLOUR_NAMES[o]} has no stones on the start"
             if h not in self._start[o]:
-                left = [str(x) for x in self._start[o] if x]
-                if not left:
-                    return COLOUR_NAMES[o] + " has no stones on the start"
                 return (
-                    COLOUR_NAMES[o]
-                    + " has no start stack of height "
-                    + str(h)
-                    + " (only "
-                    + ", ".join(left)
-                    + ")"
+                    f"{COLOUR_NAMES[o]} has no start stack of height {h} (only {', '.join(left)})"
                 )
-            if o != c:
-                return (
-                    "the start stack "
-                    + origin
-                    + " is "
-                    + COLOUR_NAMES[o]
-                    + ", "
-                    + name
-                    + " to move"
-                )
-            return "illegal move from " + origin
+            return f"illegal move from {origin}"
         if self._phase == 2:
             return (
                 "the second move of the double first turn sets another stone from the start "
@@ -617,16 +610,14 @@ class Game:
             )
         stack = self._stacks[_INDEX[origin]]
         if not stack:
-            return origin + " holds no stone"
+            return f"{origin} holds no stone"
         top = stack[-1]
         if top != c:
-            text = "top stone of " + origin + " is " + COLOUR_NAMES[top] + ", " + name + " to move"
+            text = f"top stone of {origin} is {COLOUR_NAMES[top]}, {name} to move"
             if c in stack:
-                text += " (the " + name + " stone there is covered)"
-            else:
-                text += " (only a player with no free stone may move another colour)"
-            return text
-        return "illegal move from " + origin
+                return text + f" (the {name} stone there is covered)"
+            return text + " (only a player with no free stone may move another colour)"
+        return f"illegal move from {origin}"
 
     def _distance(self, origin: str) -> int:
         """How far the free stone at `origin` moves (R4): the height of its stack."""
@@ -640,18 +631,17 @@ class Game:
         ends = [m.split("-")[1] for m in self.moves_from(origin) if m.count("-") == 1]
         where = " or ".join(ends)
         if ends and ends[0] == TRAMPOLINE:
-            where += ", and may bounce on to " + _walk(TRAMPOLINE, n)
+            where += f", and may bounce on to {_walk(TRAMPOLINE, n)}"
         if origin[0] == START and origin not in _INDEX:
-            who = "the top stone of a start " + str(n) + "-stack"
+            who = f"the top stone of a start {n}-stack"
         elif n == 1:
             who = "a lone stone"
         else:
-            who = "a stone on top of a " + str(n) + "-stack"
-        text = who + " moves " + _plural(n, "field") + ", not to " + dest + " (it goes to "
-        text += where + ")"
+            who = f"a stone on top of a {n}-stack"
+        text = f"{who} moves {_plural(n, 'field')}, not to {dest} (it goes to {where})"
         here = ROUTE_INDEX[origin] if origin in ROUTE_INDEX else 0
         if _lane(origin) and _lane(dest) and _lane(origin) != _lane(dest):
-            text += "; a stone on lane " + _lane(origin) + " stays on it until the lanes join"
+            text += f"; a stone on lane {_lane(origin)} stays on it until the lanes join"
         elif ROUTE_INDEX[dest] <= here:
             text += "; stones move forward only"
         return text
@@ -672,25 +662,13 @@ class Game:
         if meant != move and len(path) == 1:
             stay = meant.split("-")
             return IllegalMove(
-                "a stone that bounces is written through the trampoline: "
-                + meant
-                + " (or "
-                + stay[0]
-                + "-"
-                + stay[1]
-                + " to stay on it)"
+                f"a stone that bounces is written through the trampoline: {meant}"
+                f" (or {stay[0]}-{stay[1]} to stay on it)"
             )
         if len(path) == 2:
             n = self._distance(origin)
-            end = _walk(TRAMPOLINE, n)
             return IllegalMove(
-                "a bounce repeats the "
-                + _plural(n, "field")
-                + " covered to reach "
-                + TRAMPOLINE
-                + ": on to "
-                + end
-                + ", not to "
-                + path[1]
+                f"a bounce repeats the {_plural(n, 'field')} covered to reach {TRAMPOLINE}:"
+                f" on to {_walk(TRAMPOLINE, n)}, not to {path[1]}"
             )
-        return IllegalMove("illegal move: " + move)
+        return IllegalMove(f"illegal move: {move}")

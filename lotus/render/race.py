@@ -219,9 +219,11 @@ def board(
     - `style`: CSS text to embed in a `<style>` element, e.g. `style=".stone{opacity:.9}"`.
     """
     pal = dict(DEFAULT_COLORS)
+    pal["_palette"] = ""  # not a colour: names this palette in the cache of state-free parts
     if colors:
         for key in sorted(colors):
             pal[key] = colors[key]
+        pal["_palette"] = repr(sorted(colors.items()))
     stacks = game.board()
     start = game.start()
     goal = game.goal()
@@ -254,9 +256,12 @@ def board(
 _CACHE = {}
 
 
-def _cached(pal: dict, part: str, draw, *args) -> str:
-    """A part that no game state changes, drawn once per palette (the page redraws per click)."""
-    key = part + repr(sorted(pal.items()))
+def _cached(pal: dict, part: str, draw, *args):
+    """A part that no game state changes, drawn once per palette (the page redraws per click).
+
+    `pal["_palette"]` names the palette: "" for the defaults, else the overrides' repr.
+    """
+    key = part + pal["_palette"]
     if key not in _CACHE:
         if len(_CACHE) > 16:
             _CACHE.clear()

@@ -21,35 +21,32 @@ def num(x, places: int = 2) -> str:
     Rounds half up on the decimal grid (`num(0.125) == '0.13'`), with the same arithmetic on
     every interpreter; ints print as they are (`num(12) == '12'`).
     """
-    if isinstance(x, int) and not isinstance(x, bool):
+    if type(x) is int:
         return str(x)
-    scale = 1
-    for _ in range(places):
-        scale *= 10
+    scale = 10**places
     n = math.floor(x * scale + 0.5)
-    sign = "-" if n < 0 else ""
-    n = -n if n < 0 else n
-    whole = n // scale
-    frac = n % scale
+    sign = ""
+    if n < 0:
+        sign = "-"
+        n = -n
+    whole, frac = divmod(n, scale)
     if frac == 0:
         return sign + str(whole)
-    digits = str(frac)
-    digits = "0" * (places - len(digits)) + digits
-    while digits.endswith("0"):
-        digits = digits[:-1]
-    return sign + str(whole) + "." + digits
+    return sign + str(whole) + "." + str(frac + scale)[1:].rstrip("0")
 
 
 def esc(text) -> str:
     """Text made safe inside an attribute value or element content (`&<>"'` escaped)."""
     text = str(text)
-    return (
-        text.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
-        .replace("'", "&#39;")
-    )
+    if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
+        return (
+            text.replace("&", "&amp;")
+            .replace("<", "&lt;")
+            .replace(">", "&gt;")
+            .replace('"', "&quot;")
+            .replace("'", "&#39;")
+        )
+    return text
 
 
 def attrs(pairs) -> str:

@@ -1,4 +1,4 @@
-"""Run Python source under the npm MicroPython (via Node) with the repo's lotus package importable."""
+"""Run Python source under the npm MicroPython (via Node), with the lotus package importable."""
 
 import os
 import shutil

@@ -1,0 +1,174 @@
+"""The Go game's session in the page: placements, passes, the scoring phase and dead groups."""
+
+from lotus.app import Session, colour_name, sentence
+from lotus.engine import go
+from lotus.render import go as go_render
+
+
+class GoSession(Session):
+    """One Go game in the page: placements, passes, the scoring phase and its dead groups."""
+
+    game_id = "go"
+
+    def __init__(self, first: str = "w", marker: int = 0, numbers: bool = False) -> None:
+        self.options = {"first": first, "marker": marker}
+        self.numbers = numbers
+        self.flipped = ()
+        super().__init__(go.Game(marker=marker, first=first))
+
+    def keep_view(self, old) -> None:
+        """Keep the point-numbers preference across new games."""
+        self.numbers = old.numbers
+
+    def _do(self, action: str) -> None:
+        game = self.game
+        before = game.board()
+        if action == "#finish":
+            game.finish()
+        elif action == "#resume":
+            game.resume()
+        else:
+            game.play(action)
+            if game.phase == go.SCORING:
+                game.set_dead(game.suggest_dead())
+        after = game.board()
+        flipped = go_render.reversed_points(before, after)
+        self._flips = tuple(flipped)
+
+    def _after_change(self) -> None:
+        self.flipped = getattr(self, "_flips", ())
+        self._flips = ()
+
+    # -- input -----------------------------------------------------------------------------
+    def click(self, point: str) -> bool:
+        """A click on a point: place a stone in play, toggle a group dead while scoring."""
+        self.message = ""
+        game = self.game
+        if game.phase == go.SCORING:
+            if game.colour_at(point) is None:
+                self.message = "Scoring: click a stone to mark its group dead or alive."
+                return False
+            game.toggle_dead(point)
+            self.flipped = ()
+            return False
+        if game.phase == go.OVER:
+            self.message = "The game is over. Start a new game to play again."
+            return False
+        try:
+            self.act(point)
+        except go.IllegalMove as exc:
+            self.message = sentence(str(exc))
+            return False
+        return True
+
+    def pass_turn(self) -> None:
+        """Pass: the marker moves one point toward the passer (G3)."""
+        self._try("pass")
+
+    def resign(self) -> None:
+        """Resign: the opponent wins (G8)."""
+        self._try("resign")
+
+    def confirm(self) -> None:
+        """Agree on the marked dead groups and end the game (G9, G10)."""
+        self._try("#finish")
+
+    def resume(self) -> None:
+        """Return from the scoring phase to play (G9)."""
+        self._try("#resume")
+
+    def _try(self, action: str) -> None:
+        try:
+            self.act(action)
+        except go.IllegalMove as exc:
+            self.message = sentence(str(exc))
+
+    # -- output ----------------------------------------------------------------------------
+    def phase(self) -> str:
+        """'play', 'scoring' or 'over'."""
+        return self.game.phase
+
+    def can_pass(self) -> bool:
+        """Passing (and resigning) is possible while in play."""
+        return self.game.phase == go.PLAY
+
+    def breakdown(self) -> dict:
+        """Score parts {"w": (stones, territory, marker, total), ...}, marked dead reversed."""
+        game = self.game
+        dead = game.dead
+        score = game.score(dead)
+        areas = game.territory(dead)
+        out = {}
+        for colour in go.COLOURS:
+            marker = game.marker if colour == "w" else -game.marker
+            marker = marker if marker > 0 else 0
+            area = len(areas[colour])
+            out[colour] = (score[colour] - area - marker, area, marker, score[colour])
+        return out
+
+    def score_text(self) -> str:
+        """'White 30 (stones 25 + territory 3 + marker 2) · Black …'."""
+        parts = []
+        for colour, (stones, area, marker, total) in sorted(
+            self.breakdown().items(), key=_white_first
+        ):
+            parts.append(
+                f"{colour_name(colour)} {total} "
+                f"(stones {stones} + territory {area} + marker {marker})"
+            )
+        return " · ".join(parts)
+
+    def status(self) -> str:
+        """One line for people: the result, the scoring breakdown, a refusal, or whose turn."""
+        game = self.game
+        if game.phase == go.OVER:
+            return self.banner()
+        if self.message:
+            return self.message
+        if game.phase == go.SCORING:
+            return (
+                "Scoring: click a group to mark it dead or alive, then confirm. "
+                + self.score_text()
+            )
+        who = colour_name(game.to_move)
+        if game.moves and game.moves[-1] == "pass":
+            return (
+                f"{colour_name(self.movers[-1])} passed. {who} to move (passing too ends the game)."
+            )
+        return f"{who} to move."
+
+    def banner(self) -> str:
+        """The end-of-game banner text, or '' while the game goes on."""
+        game = self.game
+        if game.phase != go.OVER:
+            return ""
+        if game.resigned:
+            return f"{colour_name(game.resigned)} resigned: {colour_name(game.winner)} wins!"
+        score = game.score(game.dead)
+        if game.winner is None:
+            return f"Draw, {score['w']} to {score['b']}."
+        loser = "b" if game.winner == "w" else "w"
+        return f"{colour_name(game.winner)} wins, {score[game.winner]} to {score[loser]}."
+
+    def svg(self) -> str:
+        """The board as SVG markup (with dead groups and territory while scoring and after)."""
+        game = self.game
+        last = game.moves[-1] if game.moves else None
+        if game.phase == go.PLAY or game.resigned:
+            return go_render.board(game, last_move=last, flipped=self.flipped, numbers=self.numbers)
+        return go_render.board(
+            game,
+            last_move=last,
+            flipped=self.flipped,
+            numbers=self.numbers,
+            dead=game.dead,
+            territory=game.territory(game.dead),
+        )
+
+    def track_svg(self) -> str:
+        """The pass track with the marker."""
+        return go_render.track(self.game.marker)
+
+
+def _white_first(item) -> int:
+    return 0 if item[0] == "w" else 1

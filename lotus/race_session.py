@@ -1,0 +1,129 @@
+"""The race game's session in the page: the engine game plus the two-click selection."""
+
+from lotus.app import Session, colour_name, sentence
+from lotus.engine import race
+from lotus.render import race as race_render
+
+
+class RaceSession(Session):
+    """One race game in the page: the engine game plus the two-click selection."""
+
+    game_id = "race"
+
+    def __init__(self, players: int = 2, pro: bool = False, first: str = "w") -> None:
+        self.options = {"players": players, "pro": pro, "first": first}
+        super().__init__(race.Game(players=players, pro=pro, first=first))
+        self._after_change()
+
+    def _after_change(self) -> None:
+        self.selected = None
+        self.targets = ()
+        self.bounce_targets = ()
+
+    # -- input -----------------------------------------------------------------------------
+    def click(self, target: str) -> bool:
+        """Handle a click on a field ('A3', '8', 'G') or start stack ('Sw4'); True if it moved."""
+        self.message = ""
+        game = self.game
+        if game.is_over:
+            self.message = "The game is over. Start a new game to play again."
+            return False
+        if self.selected is None or target == self.selected:
+            if target == self.selected:
+                self._after_change()
+                return False
+            return self._select(target)
+        try:
+            move = game.move_for(self.selected, target)
+        except race.IllegalMove as exc:
+            if target in game.origins():
+                return self._select(target)
+            self._after_change()
+            self.message = sentence(str(exc))
+            return False
+        self.act(move)
+        return True
+
+    def _select(self, origin: str) -> bool:
+        try:
+            moves = self.game.moves_from(origin)
+        except race.IllegalMove as exc:
+            self._after_change()
+            self.message = sentence(str(exc))
+            return False
+        targets = []
+        bounces = []
+        for move in moves:
+            _, path = race.parse_move(move)
+            if path[0] not in targets:
+                targets.append(path[0])
+            if len(path) > 1 and path[1] not in bounces:
+                bounces.append(path[1])
+        self.selected = origin
+        self.targets = tuple(targets)
+        self.bounce_targets = tuple(bounces)
+        return False
+
+    def play(self, move: str) -> None:
+        """Play a move given in notation (raises race.IllegalMove)."""
+        self.act(move)
+
+    def pass_turn(self) -> None:
+        """Pass, when the engine allows it."""
+        try:
+            self.act("pass")
+        except race.IllegalMove as exc:
+            self.message = sentence(str(exc))
+
+    # -- output ----------------------------------------------------------------------------
+    def can_pass(self) -> bool:
+        """True when `pass` is a legal move now."""
+        return "pass" in self.game.legal_moves()
+
+    def phase(self) -> str:
+        """'play' or 'over'."""
+        return "over" if self.game.is_over else "play"
+
+    def status(self) -> str:
+        """One line for people: the result, a refused click's reason, or whose turn it is."""
+        game = self.game
+        if game.is_over:
+            name = race.COLOUR_NAMES[game.winner]
+            return f"{colour_name(game.winner)} wins: every {name} stone is home."
+        if self.message:
+            return self.message
+        who = colour_name(game.to_move)
+        if game.blocked:
+            if game.pro:
+                return f"{who} is blocked (Pro rule): {who} must pass."
+            return f"{who} is blocked: move any opponent's free stone, or pass."
+        if self.selected is not None:
+            return f"{who} to move: choose where the stone on {_origin_name(self.selected)} goes."
+        return f"{who} to move."
+
+    def banner(self) -> str:
+        """The end-of-game banner text, or '' while the game goes on."""
+        if not self.game.is_over:
+            return ""
+        return f"{colour_name(self.game.winner)} wins!"
+
+    def svg(self) -> str:
+        """The board as SVG markup."""
+        last = self.game.moves[-1] if self.game.moves else None
+        return race_render.board(
+            self.game,
+            selected=self.selected,
+            targets=self.targets,
+            bounce_targets=self.bounce_targets,
+            last_move=last,
+        )
+
+    def track_svg(self) -> str:
+        """The race has no pass track."""
+        return ""
+
+
+def _origin_name(origin: str) -> str:
+    if origin.startswith("S"):
+        return f"the {race.COLOUR_NAMES[origin[1]]} start stack of {origin[2:]}"
+    return origin
