@@ -1,6 +1,6 @@
 """Time the page in Debian's Chromium: readiness (cold and warm), the worker, and a click's move.
 
-Usage: .venv/bin/python bench/page_bench.py [--runs 5] [--game race]
+Usage: .venv/bin/python bench/page_bench.py [--runs 5]
 
 Cold = a fresh browser context (empty HTTP cache); warm = a reload in the same context.
 Readiness is measured in the page (performance.now() when body[data-ready="1"] appears, i.e. from
@@ -50,6 +50,22 @@ CLICK = """async ([origin, dest]) => {
 }"""
 
 
+GO_CLICK = """async (sel) => {
+  const frame = () => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+  await frame();
+  const before = document.querySelectorAll('[data-movelist] [data-move]').length;
+  const t0 = performance.now();
+  document.querySelector(sel).dispatchEvent(
+    new MouseEvent('click', {bubbles: true, cancelable: true}));
+  const t1 = performance.now();
+  await frame();
+  const t2 = performance.now();
+  const after = document.querySelectorAll('[data-movelist] [data-move]').length;
+  if (after !== before + 1) throw new Error('the stone was not placed');
+  return {move: t1 - t0, movePainted: t2 - t0};
+}"""
+
+
 def ready_times(page, url: str, reload: bool = False) -> dict:
     """Navigate (or reload) and return page/worker readiness in ms since navigation start."""
     if reload:
@@ -71,6 +87,7 @@ def main() -> int:
     url = f"{base}/index.html?game=race"
     cold, warm = [], []
     clicks = []
+    go_clicks = []
     with sync_playwright() as p:
         browser = launch(p)
         for _ in range(args.runs):
@@ -78,6 +95,12 @@ def main() -> int:
             page = context.new_page()
             cold.append(ready_times(page, url))
             warm.append(ready_times(page, url, reload=True))
+            page.wait_for_selector('body[data-ready="1"]')
+            page.goto(f"{base}/index.html?game=go")
+            page.wait_for_selector('body[data-ready="1"]')
+            for point in ("37", "12", "5", "60"):
+                go_clicks.append(page.evaluate(GO_CLICK, f'[data-point="{point}"]'))
+            page.goto(url)
             page.wait_for_selector('body[data-ready="1"]')
             for origin, dest in (
                 ('[data-start="w4"]', '[data-field="A4"]'),
@@ -103,6 +126,8 @@ def main() -> int:
     print(row("click: select a stone (handled)", [c["select"] for c in clicks]))
     print(row("click: play the move (handled)", [c["move"] for c in clicks]))
     print(row("click: play the move (painted)", [c["movePainted"] for c in clicks]))
+    print(row("Go click: place a stone (handled)", [c["move"] for c in go_clicks]))
+    print(row("Go click: place a stone (painted)", [c["movePainted"] for c in go_clicks]))
     return 0
 
 

@@ -293,6 +293,7 @@ def test_options_size_title_labels_colors_style():
     assert texts(unlabelled, "label") == [] and texts(root, "label")
     recoloured = render.board(game, colors={"water": "#123456"})
     assert 'fill="#123456"' in recoloured and "#123456" not in plain
+    assert render.board(game) == plain  # the override does not stick to later boards
     assert "arrows" in plain and 'class="arrows"' not in render.board(game, arrows=False)
     styled = parse(render.board(game, style=".stone{opacity:.5}"))
     assert styled.find(NS + "style").text == ".stone{opacity:.5}"

@@ -687,12 +687,12 @@ def _goal(pal: dict, goal: dict, colours: tuple, marks: tuple, labels: bool) -> 
     for i in range(n):
         c = colours[i]
         k = goal.get(c, 0)
-        cx = x + (i - (n - 1) / 2) * 14
+        cx = x + (i - (n - 1) / 2) * 15
         stones = _stack(pal, cx, y + 1, c * k, 5, 2.5, _rim_height(k, 2.4, 20))
         out.append(element("g", [("class", "tally " + c)], stones))
         chip = _paint(pal["stone " + c], pal["stone " + c + " edge"], 0.8)
-        out.append(_circle("chip " + c, cx, y + 10, 6, chip))
-        out.append(_text("count " + c, cx, y + 13.2, 8.5, pal["stone " + c + " text"], str(k)))
+        out.append(_circle("chip " + c, cx, y + 10, 6.8, chip))
+        out.append(_text("count " + c, cx, y + 13.5, 9.5, pal["stone " + c + " text"], str(k)))
     if labels:
         spacing = [("letter-spacing", 1.2)]
         out.append(_text("label", x, y + 25, 7, pal["goal text"], "GOAL", spacing))

@@ -1,0 +1,63 @@
+"""Both boards on a 360-pixel-wide phone: nothing overflows and targets are big enough for a finger."""
+
+import pytest
+
+from e2e.conftest import READY_TIMEOUT
+
+PHONE = {"width": 360, "height": 740}
+MIN_TARGET = 34  # CSS px; a finger needs about 9 mm (WCAG's minimum target is 24 px)
+
+
+@pytest.fixture(scope="module")
+def phone(browser, guard, site):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    guard.attach(page)
+    yield page, site
+    context.close()
+
+
+def open_game(page, site, query):
+    page.goto(f"{site}/index.html?{query}")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+
+
+def boxes(page, selector):
+    return page.eval_on_selector_all(
+        selector,
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [e.getAttribute('data-field') || e.getAttribute('data-start')"
+        " || e.getAttribute('data-point'), r.width, r.height]; })",
+    )
+
+
+def no_horizontal_scroll(page):
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a 360px screen"
+
+
+def test_race_board_fits_a_phone_and_fields_are_finger_sized(phone):
+    page, site = phone
+    open_game(page, site, "game=race&players=4")
+    no_horizontal_scroll(page)
+    fields = [b for b in boxes(page, "[data-field]") if b[0] != "G"]
+    assert len(fields) == 18
+    small = [b for b in fields if min(b[1], b[2]) < MIN_TARGET]
+    assert not small, f"fields too small to tap: {small}"
+    page.tap('[data-start="w3"]')
+    page.tap('[data-field="A3"]')
+    assert page.locator("[data-movelist] [data-move]").count() == 1
+
+
+def test_go_board_fits_a_phone_and_points_are_finger_sized(phone):
+    page, site = phone
+    open_game(page, site, "game=go")
+    no_horizontal_scroll(page)
+    hits = page.eval_on_selector_all(
+        "[data-point] .hit",
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })",
+    )
+    assert len(hits) == 72
+    assert min(hits) >= 30, f"smallest point target {min(hits):.0f}px"
+    page.tap('[data-point="37"]')
+    assert page.locator('[data-point="37"] [data-colour="w"]').count() == 1

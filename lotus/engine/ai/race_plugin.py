@@ -1,0 +1,188 @@
+"""The stacking race's knowledge for the search: priors, playouts and an evaluation.
+
+Everything the race knows is here: how far a move carries its stone (progress toward the goal),
+whether it lands on an opponent's stone (blocking it: a covered stone cannot move, R6) or lifts a
+stone off one of its own (freeing it) or off an opponent's (freeing theirs), whether it uses the
+trampoline (R8), and how tall the stack it lands on is (the stone's speed next time, R4).
+
+For speed the plug-in reads the engine's internal tables (``race._ACTIONS``, the stacks, start
+heights and goal counts of a ``race.Game``); it changes the game only through ``play``/``undo``.
+"""
+
+import math
+
+from lotus.engine import race
+
+_GOAL_INDEX = len(race.FIELDS)
+_ROUTE = [race.ROUTE_INDEX[name] for name in race.FIELDS] + [race.ROUTE_INDEX[race.GOAL]]
+_LENGTH = race.ROUTE_INDEX[race.GOAL]  # steps from the start into the goal (15)
+
+
+def _move_table() -> dict:
+    """move string -> (origin field index or -start height, final field index, progress)."""
+    table = {}
+    for text, (origin, _land, final, _colour) in race._ACTIONS.items():
+        start = 0 if origin < 0 else _ROUTE[origin]
+        table[text] = (origin, final, _ROUTE[final] - start)
+    return table
+
+
+MOVES = _move_table()
+"""Every move string that can be legal -> (origin, final, progress); 'pass' is not in it."""
+
+# Weights of the move heuristic (in fields of progress): see move_score.
+COVER = 3.0  # landing on an opponent's stone blocks it
+FREE_OWN = 2.0  # lifting off one of my stones frees it
+FREE_OPPONENT = 2.0  # lifting off an opponent's stone frees it
+SPEED = 0.5  # per stone under the landing spot: the stone moves that far next time
+GOAL_BONUS = 1.0  # a stone in the goal is safe for good
+
+
+def move_score(game: race.Game, move: str, me: str) -> float:
+    """A quick opinion of `move` for colour `me` (bigger is better), in fields of progress."""
+    if move == race.PASS:
+        return -1.0
+    origin, final, progress = MOVES[move]
+    stacks = game._stacks
+    if origin >= 0:
+        stack = stacks[origin]
+        stone = stack[-1]
+        below = stack[-2] if len(stack) > 1 else None
+    else:
+        stone = move[1]  # 'Sw4-A4': the start stack's colour
+        below = None
+    if stone != me:
+        # R9: a blocked player moves an opponent's stone: as little as possible, onto nothing.
+        return -progress
+    score = float(progress)
+    if below is not None:
+        score += FREE_OWN if below == me else -FREE_OPPONENT
+    if final == _GOAL_INDEX:
+        return score + GOAL_BONUS
+    target = stacks[final]
+    if target:
+        if target[-1] != me:
+            score += COVER
+        score += SPEED * len(target)
+    return score
+
+
+class RaceState:
+    """The search protocol over a working copy of a ``race.Game``."""
+
+    __slots__ = ("game", "players", "colours", "depth", "temperature", "epsilon", "scale")
+
+    def __init__(
+        self,
+        game: race.Game,
+        depth: int = 24,
+        temperature: float = 1.0,
+        epsilon: float = 0.25,
+        scale: float = 6.0,
+    ) -> None:
+        """Wrap a copy of `game`; playouts run `depth` plies, then `evaluate` judges."""
+        self.game = game.copy()
+        self.players = game.players
+        self.colours = game.colours
+        self.depth = depth
+        self.temperature = temperature
+        self.epsilon = epsilon
+        self.scale = scale
+
+    def to_move(self) -> int:
+        """The index of the player to move (colour order w, b, r, y)."""
+        return self.game._turn
+
+    def actions(self) -> list:
+        """The legal move strings."""
+        return self.game.legal_moves()
+
+    def apply(self, move: str) -> None:
+        """Play a move."""
+        self.game.play(move)
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        self.game.undo()
+
+    def terminal(self) -> bool:
+        """True when a colour has all its stones in the goal (R11)."""
+        return self.game._winner is not None
+
+    def returns(self) -> list:
+        """1 for the winner, 0 for the others."""
+        winner = self.game._winner
+        return [1.0 if c == winner else 0.0 for c in self.colours]
+
+    def priors(self, actions: list) -> list:
+        """A softmax of the move heuristic: good moves are searched first."""
+        game = self.game
+        me = self.colours[game._turn]
+        scores = [move_score(game, m, me) for m in actions]
+        top = max(scores)
+        t = self.temperature
+        weights = [math.exp((s - top) / t) for s in scores]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+    def rollout(self, rng) -> list:
+        """Play `depth` plies by the move heuristic (sometimes at random), then evaluate."""
+        game = self.game
+        colours = self.colours
+        play = game.play
+        random = rng.random
+        eps = self.epsilon
+        n = 0
+        while n < self.depth and game._winner is None:
+            legal = game.legal_moves()
+            if len(legal) == 1:
+                move = legal[0]
+            elif random() < eps:
+                move = legal[int(random() * len(legal))]
+            else:
+                me = colours[game._turn]
+                move = legal[0]
+                best = -1e9
+                for m in legal:
+                    s = move_score(game, m, me)
+                    if s > best:
+                        best = s
+                        move = m
+            play(move)
+            n += 1
+        result = self.returns() if game._winner is not None else evaluate(game, self.scale)
+        for _ in range(n):
+            game.undo()
+        return result
+
+    def name(self, move: str) -> str:
+        """The notation of a move (moves are already notation)."""
+        return move
+
+
+def remaining(game: race.Game) -> list:
+    """Per colour: fields its stones still have to travel, plus a toll for covered stones."""
+    colours = game.colours
+    where = {c: i for i, c in enumerate(colours)}
+    left = [0.0] * len(colours)
+    for i, c in enumerate(colours):
+        left[i] = _LENGTH * sum(game._start[c])
+    for f, stack in enumerate(game._stacks):
+        if stack:
+            togo = _LENGTH - _ROUTE[f]
+            top = len(stack) - 1
+            for k, c in enumerate(stack):
+                j = where[c]
+                left[j] += togo
+                if k < top:
+                    left[j] += 1.5  # covered: it waits until the stones above it move
+    return left
+
+
+def evaluate(game: race.Game, scale: float) -> list:
+    """Each colour's chance to win, a softmax of the fields it has left to travel."""
+    left = remaining(game)
+    low = min(left)
+    weights = [math.exp((low - x) / scale) for x in left]
+    total = sum(weights)
+    return [w / total for w in weights]
