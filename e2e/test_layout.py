@@ -1,4 +1,4 @@
-"""Both boards on a 360-pixel-wide phone: nothing overflows and targets are big enough for a finger."""
+"""Both boards on a 360-px-wide phone: nothing overflows, targets are big enough for a finger."""
 
 import pytest
 
@@ -55,7 +55,8 @@ def test_go_board_fits_a_phone_and_points_are_finger_sized(phone):
     no_horizontal_scroll(page)
     hits = page.eval_on_selector_all(
         "[data-point] .hit",
-        "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })",
+        "els => els.map(e => {"
+        " const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })",
     )
     assert len(hits) == 72
     assert min(hits) >= 30, f"smallest point target {min(hits):.0f}px"

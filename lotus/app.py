@@ -11,6 +11,14 @@ COLOURS = ("w", "b", "r", "y")  # turn order of the race (R2); Go uses the first
 COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
 MARKER_LIMIT = 7  # the pass track runs from -7 to 7 (G3)
 
+SEAT_KINDS = ("human", "easy", "medium", "hard")  # a person, or the computer at a level
+SEAT_WORDS = {
+    "human": "person",
+    "easy": "computer, easy",
+    "medium": "computer, medium",
+    "hard": "computer, hard",
+}
+
 GAMES = ("race", "go")
 GAME_TITLES = {"race": "Lotus (1998)", "go": "Lotus (Freeling)"}
 
@@ -56,6 +64,25 @@ def go_options(first="w", marker="0") -> dict:
     return {"first": first, "marker": value}
 
 
+def parse_seats(text, colours) -> dict:
+    """Seats from text in colour order ('human,hard'); missing seats are people."""
+    kinds = [k for k in str(text or "").split(",") if k] if text else []
+    if len(kinds) > len(colours):
+        raise OptionError(f"seats lists {len(kinds)} players for a {len(colours)}-player game")
+    seats = {}
+    for i, colour in enumerate(colours):
+        kind = kinds[i] if i < len(kinds) else "human"
+        if kind not in SEAT_KINDS:
+            raise OptionError(f"a seat is human, easy, medium or hard, not {kind!r}")
+        seats[colour] = kind
+    return seats
+
+
+def seats_text(seats: dict, colours) -> str:
+    """The seats in colour order, as the query writes them ('human,hard')."""
+    return ",".join(seats.get(c, "human") for c in colours)
+
+
 def parse_query(query: str) -> tuple:
     """Read `?game=race&players=4...` into (game, options or None, error message or '').
 
@@ -74,7 +101,7 @@ def parse_query(query: str) -> tuple:
     if game not in GAMES:
         error = f"Unknown game {game!r}: showing Lotus (1998)."
         game = "race"
-    keys = ("players", "pro", "first") if game == "race" else ("first", "marker")
+    keys = ("players", "pro", "first", "seats") if game == "race" else ("first", "marker", "seats")
     given = {k: params[k] for k in keys if k in params}
     if not given:
         return game, None, error
@@ -83,8 +110,11 @@ def parse_query(query: str) -> tuple:
             options = race_options(
                 given.get("players", "2"), given.get("pro", "0"), given.get("first", "w")
             )
+            colours = COLOURS[: options["players"]]
         else:
             options = go_options(given.get("first", "w"), given.get("marker", "0"))
+            colours = COLOURS[:2]
+        options["seats"] = parse_seats(given.get("seats"), colours)
     except OptionError as exc:
         defaults = race_options() if game == "race" else go_options()
         return game, defaults, f"Invalid link option: {exc}. Using the defaults."
@@ -96,12 +126,20 @@ class Session:
 
     game_id = ""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, seats=None) -> None:
         self.game = game
+        self.seats = dict(seats or {})  # colour -> 'human' or a computer level
         self.actions = []  # every action taken back by undo, in play order (moves and more)
         self.movers = []  # colour that made each action
         self.redo_stack = []
         self.message = ""
+        self.waiting = ""  # set by the page: '', 'ready' (worker loading), 'thinking', 'paused'
+        self.version = (
+            0  # counts changes of the game, so late answers for old positions are dropped
+        )
+        self.hint = None  # a move the computer suggested for this position
+        self.asked_dead = -1  # the version whose dead groups were asked of the search
+        self.touched = False  # the players changed the dead-group marks themselves
 
     def _do(self, action: str) -> None:
         """Carry out an action on the engine (raises the engine's IllegalMove)."""
@@ -117,11 +155,68 @@ class Session:
         self._do(action)
         self.actions.append(action)
         self.movers.append(mover)
+        self.version += 1
+        self.hint = None
+        self.touched = False
         self.message = ""
         self._after_change()
 
     def _after_change(self) -> None:
         """Hook: clear per-position view state after the game changed."""
+
+    def seat(self, colour: str) -> str:
+        """'human' or the computer level that plays `colour`."""
+        return self.seats.get(colour, "human")
+
+    def computer_level(self):
+        """The level of the computer that must move now, or None (a person's turn, or no turn)."""
+        if self.phase() != "play":
+            return None
+        level = self.seat(self.game.to_move)
+        return None if level == "human" else level
+
+    def watching(self) -> bool:
+        """True when every seat is the computer (a demonstration)."""
+        colours = self.colours()
+        return all(self.seat(c) != "human" for c in colours)
+
+    def turn_text(self) -> str:
+        """'White to move.', or what the computer whose turn it is is doing."""
+        colour = self.game.to_move
+        who = colour_name(colour)
+        level = self.seat(colour)
+        if level == "human":
+            return f"{who} to move."
+        if self.waiting == "ready":
+            return f"{who} (computer, {level}) is getting ready…"
+        if self.waiting == "paused":
+            return f"{who} (computer, {level}) to move: paused."
+        return f"{who} (computer, {level}) is thinking…"
+
+    def computer_turn_refusal(self) -> str:
+        """Why a person's click is refused while the computer is to move."""
+        colour = self.game.to_move
+        return f"Please wait: {colour_name(colour)} is played by the computer."
+
+    def clear_selection(self) -> None:
+        """Forget a half-made move (Escape)."""
+
+    def show_hint(self, move: str) -> None:
+        """Remember the computer's suggestion for this position and say it."""
+        self.hint = move
+        self.message = f"Hint: {move}"
+
+    def hint_marks(self) -> list:
+        """[(hook, value)] of the board elements the hint points at, e.g. [('point', '37')]."""
+        return []
+
+    def undo_turn(self) -> None:
+        """Undo for a person playing the computer: back to the last position a person moves in."""
+        self.undo()
+        if self.watching():
+            return
+        while self.actions and self.computer_level() is not None:
+            self.undo()
 
     def undo(self) -> None:
         """Take back the last action, keeping it for redo."""
@@ -129,6 +224,9 @@ class Session:
             self.game.undo()
             self.redo_stack.append(self.actions.pop())
             self.movers.pop()
+            self.version += 1
+            self.hint = None
+            self.touched = False
         self.message = ""
         self._after_change()
 

@@ -10,11 +10,13 @@ class GoSession(Session):
 
     game_id = "go"
 
-    def __init__(self, first: str = "w", marker: int = 0, numbers: bool = False) -> None:
+    def __init__(
+        self, first: str = "w", marker: int = 0, numbers: bool = False, seats=None
+    ) -> None:
         self.options = {"first": first, "marker": marker}
         self.numbers = numbers
         self.flipped = ()
-        super().__init__(go.Game(marker=marker, first=first))
+        super().__init__(go.Game(marker=marker, first=first), seats)
 
     def keep_view(self, old) -> None:
         """Keep the point-numbers preference across new games."""
@@ -43,12 +45,16 @@ class GoSession(Session):
     def click(self, point: str) -> bool:
         """A click on a point: place a stone in play, toggle a group dead while scoring."""
         self.message = ""
+        if self.computer_level() is not None:
+            self.message = self.computer_turn_refusal()
+            return False
         game = self.game
         if game.phase == go.SCORING:
             if game.colour_at(point) is None:
                 self.message = "Scoring: click a stone to mark its group dead or alive."
                 return False
             game.toggle_dead(point)
+            self.touched = True
             self.flipped = ()
             return False
         if game.phase == go.OVER:
@@ -84,6 +90,16 @@ class GoSession(Session):
             self.message = sentence(str(exc))
 
     # -- output ----------------------------------------------------------------------------
+    def hint_marks(self) -> list:
+        """The hinted point."""
+        if not self.hint or self.hint in ("pass", "resign"):
+            return []
+        return [("point", self.hint)]
+
+    def colours(self) -> tuple:
+        """The two colours, White first."""
+        return go.COLOURS
+
     def phase(self) -> str:
         """'play', 'scoring' or 'over'."""
         return self.game.phase
@@ -131,11 +147,12 @@ class GoSession(Session):
                 + self.score_text()
             )
         who = colour_name(game.to_move)
+        passed = ""
         if game.moves and game.moves[-1] == "pass":
-            return (
-                f"{colour_name(self.movers[-1])} passed. {who} to move (passing too ends the game)."
-            )
-        return f"{who} to move."
+            passed = f"{colour_name(self.movers[-1])} passed. "
+            if self.computer_level() is None:
+                return passed + f"{who} to move (passing too ends the game)."
+        return passed + self.turn_text()
 
     def banner(self) -> str:
         """The end-of-game banner text, or '' while the game goes on."""

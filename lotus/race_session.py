@@ -10,9 +10,9 @@ class RaceSession(Session):
 
     game_id = "race"
 
-    def __init__(self, players: int = 2, pro: bool = False, first: str = "w") -> None:
+    def __init__(self, players: int = 2, pro: bool = False, first: str = "w", seats=None) -> None:
         self.options = {"players": players, "pro": pro, "first": first}
-        super().__init__(race.Game(players=players, pro=pro, first=first))
+        super().__init__(race.Game(players=players, pro=pro, first=first), seats)
         self._after_change()
 
     def _after_change(self) -> None:
@@ -27,6 +27,9 @@ class RaceSession(Session):
         game = self.game
         if game.is_over:
             self.message = "The game is over. Start a new game to play again."
+            return False
+        if self.computer_level() is not None:
+            self.message = self.computer_turn_refusal()
             return False
         if self.selected is None or target == self.selected:
             if target == self.selected:
@@ -84,6 +87,22 @@ class RaceSession(Session):
         """'play' or 'over'."""
         return "over" if self.game.is_over else "play"
 
+    def clear_selection(self) -> None:
+        """Forget the selected stone (Escape)."""
+        self._after_change()
+
+    def hint_marks(self) -> list:
+        """The hinted move's origin and destination."""
+        if not self.hint or self.hint == "pass":
+            return []
+        origin, path = race.parse_move(self.hint)
+        first = ("start", origin[1:]) if origin.startswith("S") else ("field", origin)
+        return [first, ("field", path[-1])]
+
+    def colours(self) -> tuple:
+        """The colours in play, in turn order."""
+        return self.game.colours
+
     def status(self) -> str:
         """One line for people: the result, a refused click's reason, or whose turn it is."""
         game = self.game
@@ -93,6 +112,8 @@ class RaceSession(Session):
         if self.message:
             return self.message
         who = colour_name(game.to_move)
+        if self.computer_level() is not None:
+            return self.turn_text()
         if game.blocked:
             if game.pro:
                 return f"{who} is blocked (Pro rule): {who} must pass."

@@ -22,7 +22,12 @@ def build_game(request: dict):
     elif kind == "go":
         from lotus.engine import go
 
-        game = go.Game(marker=int(options.get("marker", 0)), first=options.get("first", "w"))
+        # from_moves reads a placement after two passes as the players having resumed (G9).
+        return go.Game.from_moves(
+            list(request.get("moves") or ()),
+            marker=int(options.get("marker", 0)),
+            first=options.get("first", "w"),
+        )
     else:
         raise ValueError(f"unknown game {kind!r}")
     for move in request.get("moves") or ():

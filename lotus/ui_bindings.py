@@ -14,6 +14,8 @@ from pyscript.ffi import create_proxy
 from lotus import app as app_module
 
 WORKER = "engine"
+HINT_LEVEL = "medium"
+WATCH_DELAY = {"slow": 1.5, "normal": 0.6, "fast": 0.05}  # seconds between computer moves
 TARGET_SELECTOR = "[data-field],[data-start],[data-point]"
 
 
@@ -40,7 +42,13 @@ class Page:
         self.error = document.querySelector("[data-error]")
         self.banner = document.querySelector("[data-banner]")
         self.banner_text = document.querySelector("[data-banner-text]")
+        self.watch = document.querySelector("[data-watch]")
         self._proxies = []
+        self.worker_ready = False
+        self.busy = None  # (session, version) the computer is thinking about
+        self.paused = False
+        self.speed = "normal"
+        self.timings = []  # {"game", "level", "ms"} of every computer move, measured here
 
     # -- set-up ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -65,7 +73,10 @@ class Page:
         if numbers is not None:
             self._listen(numbers, "change", self.on_numbers)
         self._listen(document, "keydown", self.on_page_key)
-        self.render()
+        speed = document.querySelector("[data-speed]")
+        if speed is not None:
+            self._listen(speed, "change", self.on_speed)
+        self.update()
         self._expose_api()
         self.body.dataset.ready = "1"
         asyncio.create_task(self.wake_worker())
@@ -80,6 +91,7 @@ class Page:
         api = window.Object.new()
         api.legalMoves = create_proxy(self.page_legal_moves)
         api.workerLegalMoves = create_proxy(self.worker_legal_moves)
+        api.timings = create_proxy(self.timings_json)
         window.lotus = api
 
     async def wake_worker(self) -> None:
@@ -90,7 +102,9 @@ class Page:
         except Exception as exc:  # the page must keep working without its worker
             window.console.warn("engine worker unavailable: " + str(exc))
             return
+        self.worker_ready = True
         self.body.dataset.workerReady = "1"
+        self.update()
 
     # -- events ------------------------------------------------------------------------------
     def on_board_click(self, event) -> None:
@@ -117,14 +131,14 @@ class Page:
             return
         session = self.app.session
         if event.key == "u":
-            session.undo()
+            session.undo_turn()
         elif event.key == "r":
             session.redo()
         elif event.key == "Escape":
-            session.click(session.selected) if session.selected else None
+            session.clear_selection()
         else:
             return
-        self.render()
+        self.update()
 
     def handle_target(self, element, keep_focus: bool = False) -> None:
         """Turn a board element into a session click and redraw."""
@@ -140,7 +154,7 @@ class Page:
             target = element.getAttribute("data-point")
             focus_key = f'[data-point="{target}"]'
         self.app.session.click(str(target))
-        self.render()
+        self.update()
         if keep_focus and focus_key:
             again = self.board.querySelector(focus_key)
             if again is not None:
@@ -151,7 +165,11 @@ class Page:
         action = event.currentTarget.getAttribute("data-action")
         session = self.app.session
         if action == "undo":
-            session.undo()
+            session.undo_turn()
+        elif action == "hint":
+            asyncio.create_task(self.show_hint(session, session.version))
+        elif action == "pause":
+            self.paused = not self.paused
         elif action == "redo":
             session.redo()
         elif action == "pass":
@@ -165,7 +183,7 @@ class Page:
         elif action == "new":
             self.on_new_game(None)
             return
-        self.render()
+        self.update()
 
     def on_new_game(self, event) -> None:
         """Start a new game with the form's options (the form, or the banner's New game button)."""
@@ -180,18 +198,123 @@ class Page:
             return
         self.show_error("")
         self.app.new_game(game, options)
-        self.render()
+        self.paused = False
+        self.update()
 
     def on_numbers(self, event) -> None:
         """The Go board's point numbers are a view preference: applied at once."""
         if self.app.current == "go":
             self.app.session.numbers = bool(event.currentTarget.checked)
-            self.render()
+            self.update()
 
     def on_pick(self, event) -> None:
         """The game picker: switch games, each keeping its own session and options."""
         self.app.current = str(event.currentTarget.getAttribute("data-pick"))
+        self.update()
+
+    def on_speed(self, event) -> None:
+        """Watch mode's speed: the pause between the computers' moves."""
+        self.speed = str(event.currentTarget.value)
+
+    # -- the computer ------------------------------------------------------------------------
+    def update(self) -> None:
+        """Redraw, then let the computer move if it is its turn (or suggest dead groups)."""
         self.render()
+        self.schedule_computer()
+        session = self.app.session
+        if session.phase() == "scoring" and session.asked_dead != session.version:
+            session.asked_dead = session.version
+            if self.worker_ready:
+                asyncio.create_task(self.suggest_dead(session, session.version))
+
+    def schedule_computer(self) -> None:
+        """Start the computer's search in the worker when a computer seat is to move."""
+        session = self.app.session
+        level = session.computer_level()
+        if level is None:
+            return
+        key = (session, session.version)
+        if self.busy is not None and self.busy[0] is session and self.busy[1] == session.version:
+            return
+        if self.paused:
+            session.waiting = "paused"
+            self.status.textContent = session.status()
+            return
+        self.busy = key
+        asyncio.create_task(self.computer_turn(session, session.version, level))
+
+    async def computer_turn(self, session, version: int, level: str) -> None:
+        """Ask the worker for the computer's move; play it only if nothing changed meanwhile."""
+        session.waiting = "thinking" if self.worker_ready else "ready"
+        self.render()
+        try:
+            if session.watching():
+                await asyncio.sleep(WATCH_DELAY.get(self.speed, 0.6))
+            request = self.request_json(session, level=level, seed=version)
+            worker = await workers[WORKER]
+            if session.waiting != "thinking":
+                session.waiting = "thinking"
+                if session is self.app.session:
+                    self.render()
+            started = window.performance.now()
+            answer = json.loads(await worker.choose_move(request))
+            elapsed = window.performance.now() - started
+        except Exception as exc:
+            self.busy = None
+            session.waiting = ""
+            self.show_error("The computer could not move: " + str(exc))
+            self.render()
+            return
+        if self.busy is not None and self.busy[0] is session and self.busy[1] == version:
+            self.busy = None
+        current = self.app.sessions.get(session.game_id) is session
+        if not current or session.version != version:
+            return  # the position changed while the computer thought: drop the stale answer
+        if self.paused:
+            session.waiting = "paused"
+            if session is self.app.session:
+                self.render()
+            return
+        session.waiting = ""
+        self.timings.append(
+            {"game": session.game_id, "level": level, "ms": elapsed, "search_ms": answer["ms"]}
+        )
+        session.act(answer["move"])
+        if session is self.app.session:
+            self.update()
+
+    async def show_hint(self, session, version: int) -> None:
+        """Ask the worker which move it would play, and show it without playing it."""
+        session.message = "Looking for a good move…"
+        self.render()
+        try:
+            worker = await workers[WORKER]
+            answer = json.loads(await worker.choose_move(self.request_json(session, HINT_LEVEL)))
+        except Exception as exc:
+            self.show_error("No hint available: " + str(exc))
+            return
+        if session.version != version or self.app.sessions.get(session.game_id) is not session:
+            return
+        session.show_hint(answer["move"])
+        if session is self.app.session:
+            self.render()
+
+    async def suggest_dead(self, session, version: int) -> None:
+        """Replace the engine's quick dead-group guess by the search's ownership estimate."""
+        try:
+            worker = await workers[WORKER]
+            dead = json.loads(await worker.suggest_dead(self.request_json(session)))
+        except Exception as exc:
+            window.console.warn("search's dead-stone suggestion unavailable: " + str(exc))
+            return
+        if session.version == version and session.phase() == "scoring" and not session.touched:
+            session.game.set_dead(dead)
+            if session is self.app.session:
+                self.render()
+
+    def timings_json(self) -> str:
+        """The computer's move times measured in the page, as JSON."""
+        return json.dumps(self.timings)
 
     # -- forms -------------------------------------------------------------------------------
     def _read_form(self, game: str, form) -> dict:
@@ -199,10 +322,16 @@ class Page:
             players = form.querySelector('input[name="players"]:checked').value
             pro = "1" if form.querySelector('input[name="pro"]').checked else "0"
             first = form.querySelector('select[name="first"]').value
-            return app_module.race_options(players, pro, first)
-        first = form.querySelector('select[name="first"]').value
-        marker = form.querySelector('input[name="marker"]').value
-        return app_module.go_options(first, marker)
+            options = app_module.race_options(players, pro, first)
+            colours = app_module.COLOURS[: options["players"]]
+        else:
+            first = form.querySelector('select[name="first"]').value
+            marker = form.querySelector('input[name="marker"]').value
+            options = app_module.go_options(first, marker)
+            colours = app_module.COLOURS[:2]
+        kinds = [form.querySelector(f'select[name="seat-{c}"]').value for c in colours]
+        options["seats"] = app_module.parse_seats(",".join(kinds), colours)
+        return options
 
     def _fill_form(self, game: str, options: dict) -> None:
         form = document.querySelector(f'form[data-form="{game}"]')
@@ -217,6 +346,10 @@ class Page:
         else:
             form.querySelector('select[name="first"]').value = options["first"]
             form.querySelector('input[name="marker"]').value = str(options["marker"])
+        for colour, kind in options.get("seats", {}).items():
+            select = form.querySelector(f'select[name="seat-{colour}"]')
+            if select is not None:
+                select.value = kind
 
     # -- output ------------------------------------------------------------------------------
     def show_error(self, message: str) -> None:
@@ -273,10 +406,28 @@ class Page:
         self.movelist.scrollTop = self.movelist.scrollHeight
         self._enable("undo", len(session.actions) > 0)
         self._enable("redo", len(session.redo_stack) > 0)
-        self._enable("pass", phase == "play" and session.can_pass())
-        self._enable("resign", phase == "play")
+        person = phase == "play" and session.computer_level() is None
+        self._enable("pass", person and session.can_pass())
+        self._enable("resign", person)
         self._enable("confirm", phase == "scoring")
         self._enable("resume", phase == "scoring")
+        self._enable("hint", person and self.worker_ready)
+        thinking = self.busy is not None and self.busy[0] is session
+        if thinking and self.busy[1] == session.version:
+            body.dataset.thinking = "1"
+        else:
+            body.removeAttribute("data-thinking")
+        if any(session.seat(c) != "human" for c in session.colours()):
+            self.watch.removeAttribute("hidden")
+            pause = self.watch.querySelector('[data-action="pause"]')
+            pause.textContent = "Resume" if self.paused else "Pause"
+            pause.setAttribute("aria-pressed", "true" if self.paused else "false")
+        else:
+            self.watch.setAttribute("hidden", "")
+        for kind, value in session.hint_marks():
+            element = self.board.querySelector(f'[data-{kind}="{value}"]')
+            if element is not None:
+                element.classList.add("hint")
         for element in document.querySelectorAll("[data-only]"):
             if element.getAttribute("data-only") == self.app.current:
                 element.removeAttribute("hidden")
@@ -291,12 +442,14 @@ class Page:
                 button.setAttribute("disabled", "")
 
     # -- the worker --------------------------------------------------------------------------
-    def request_json(self) -> str:
-        """The current game as the worker's JSON request."""
-        session = self.app.session
-        return json.dumps(
-            {"game": session.game_id, "options": session.options, "moves": session.game.moves}
-        )
+    def request_json(self, session=None, level=None, seed=None) -> str:
+        """A game as the worker's JSON request (the current one by default)."""
+        session = session or self.app.session
+        request = {"game": session.game_id, "options": session.options, "moves": session.game.moves}
+        if level is not None:
+            request["level"] = level
+            request["seed"] = seed if seed is not None else len(session.game.moves)
+        return json.dumps(request)
 
     def page_legal_moves(self, request_json=None) -> str:
         """Legal moves by the page's own engine (MicroPython), as JSON."""

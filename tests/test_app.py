@@ -6,9 +6,15 @@ from lotus.race_session import RaceSession
 
 
 def test_query_opens_a_game_with_its_options():
+    seats = {"w": "human", "b": "human", "r": "human", "y": "human"}
     assert app.parse_query("?game=race&players=4&pro=1&first=r") == (
         "race",
-        {"players": 4, "pro": True, "first": "r"},
+        {"players": 4, "pro": True, "first": "r", "seats": seats},
+        "",
+    )
+    assert app.parse_query("?game=go&marker=-2&seats=human,hard") == (
+        "go",
+        {"first": "w", "marker": -2, "seats": {"w": "human", "b": "hard"}},
         "",
     )
     assert app.parse_query("") == ("race", None, "")
@@ -18,6 +24,10 @@ def test_query_opens_a_game_with_its_options():
 def test_an_invalid_query_value_gives_a_message_and_the_defaults():
     game, options, error = app.parse_query("?game=race&players=9")
     assert options == {"players": 2, "pro": False, "first": "w"}
+    game, options, error = app.parse_query("?game=go&seats=human,genius")
+    assert "genius" in error
+    game, options, error = app.parse_query("?game=go&seats=human,easy,hard")
+    assert "seats" in error
     assert "players" in error
     game, options, error = app.parse_query("?game=race&players=2&first=y")
     assert "first" in error and options["first"] == "w"
@@ -117,3 +127,48 @@ def test_the_end_banner_names_the_winner():
     assert "White wins" in session.status()
     assert session.click("5") is False
     assert session.game.moves == ["14-G"]
+
+
+def test_a_persons_click_is_refused_while_the_computer_is_to_move():
+    session = RaceSession(seats={"w": "human", "b": "hard"})
+    session.click("Sw4")
+    session.click("A4")
+    assert session.computer_level() == "hard"
+    assert session.click("Sb4") is False
+    assert "computer" in session.status()
+    assert session.game.moves == ["Sw4-A4"]
+
+
+def test_undo_against_the_computer_goes_back_to_the_persons_turn():
+    session = RaceSession(seats={"w": "human", "b": "easy"})
+    session.play("Sw4-A4")
+    session.play("Sb4-B4")  # the computer's reply
+    session.undo_turn()
+    assert session.game.moves == []
+    assert session.computer_level() is None
+
+
+def test_every_change_bumps_the_version_so_late_answers_are_dropped():
+    session = RaceSession()
+    seen = {session.version}
+    session.play("Sw4-A4")
+    seen.add(session.version)
+    session.undo()
+    seen.add(session.version)
+    session.redo()
+    seen.add(session.version)
+    assert len(seen) == 4
+
+
+def test_watching_when_every_seat_is_the_computer():
+    assert RaceSession(seats={"w": "easy", "b": "hard"}).watching()
+    assert not RaceSession(seats={"w": "easy"}).watching()
+
+
+def test_a_hint_marks_its_origin_and_destination():
+    session = RaceSession()
+    session.show_hint("Sw4-B4")
+    assert session.hint_marks() == [("start", "w4"), ("field", "B4")]
+    assert "Sw4-B4" in session.status()
+    session.play("Sw4-A4")
+    assert session.hint_marks() == []

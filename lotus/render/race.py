@@ -18,7 +18,7 @@ bottom corner; the trampoline 8 a red-outlined lotus blossom. The topology is th
 (shared/spec/race.md); only the positions below belong to this module.
 """
 
-from lotus.render.svg import element, esc, path
+from lotus.render.svg import attrs, element, esc, path
 
 COLOUR_ORDER = ("w", "b", "r", "y")
 COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
@@ -87,6 +87,9 @@ DEFAULT_COLORS = {
     "bounce": "#ff7a1a",
     "last": "#f6ef9a",
 }
+
+_DEFAULT_PAL = dict(DEFAULT_COLORS)
+_DEFAULT_PAL["_palette"] = ""  # not a colour: names the palette in the cache of drawn parts
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 
@@ -218,21 +221,55 @@ def board(
     - `arrows`: `arrows=False` hides the chevrons showing the direction of travel.
     - `style`: CSS text to embed in a `<style>` element, e.g. `style=".stone{opacity:.9}"`.
     """
-    pal = dict(DEFAULT_COLORS)
-    pal["_palette"] = ""  # not a colour: names this palette in the cache of state-free parts
+    pal = _DEFAULT_PAL
     if colors:
+        pal = dict(DEFAULT_COLORS)
         for key in sorted(colors):
             pal[key] = colors[key]
         pal["_palette"] = repr(sorted(colors.items()))
+    parts = _parts(pal)
     stacks = game.board()
     start = game.start()
     goal = game.goal()
     colours = _colours_of(game, start, goal)
-    marks = (tuple(targets), tuple(bounce_targets), _last_fields(last_move))
+    targets = tuple(targets)
+    bounces = tuple(bounce_targets)
+    last = _last_fields(last_move)
+    marks = (targets, bounces, last)
 
+    key = ("head", len(colours), title, size)
+    out = [parts.get(key) or _keep(parts, key, _head(len(colours), title, size))]
+    if title is not None:
+        out.append(element("title", (), esc(title)))
+    if style:
+        out.append(element("style", (), esc(style)))
+    arrows = bool(arrows)
+    out.append(_cached(pal, ("backdrop", arrows), _backdrop, arrows))
+    out.append(_start(pal, start, colours, _start_id(selected)))
+    # Each field's markup is kept by everything it shows: a click redraws only what changed.
+    for field in FIELDS:
+        stack = stacks.get(field, "")
+        sel = selected == field
+        key = (field, stack, sel, field in targets, field in bounces, field in last, labels)
+        markup = parts.get(key)
+        if markup is None:
+            markup = _keep(parts, key, _field(pal, field, stack, sel, marks, labels))
+        out.append(markup)
+    counts = tuple(goal.get(c, 0) for c in colours)
+    key = ("goal", colours, counts, GOAL in targets, GOAL in bounces, GOAL in last, labels)
+    markup = parts.get(key)
+    if markup is None:
+        markup = _keep(parts, key, _goal(pal, goal, colours, marks, labels))
+    out.append(markup)
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _head(players: int, title, size) -> str:
+    """The opening <svg ...> tag."""
     head = [
         ("xmlns", "http://www.w3.org/2000/svg"),
-        ("class", "lotus-race-board players-" + str(len(colours))),
+        ("class", "lotus-race-board players-" + str(players)),
         ("viewBox", path(-WIDTH / 2, -HEIGHT / 2, WIDTH, HEIGHT)),
         ("role", "group"),
         ("aria-label", title if title is not None else "Lotus race board"),
@@ -240,33 +277,49 @@ def board(
     if size is not None:
         head += [("width", size), ("height", size * HEIGHT / WIDTH)]
     head.append(("font-family", FONT))
-    out = []
-    if title is not None:
-        out.append(element("title", (), esc(title)))
-    if style:
-        out.append(element("style", (), esc(style)))
-    out.append(_cached(pal, "backdrop" if arrows else "backdrop plain", _backdrop, arrows))
-    out.append(_start(pal, start, colours, _start_id(selected)))
-    for field in FIELDS:
-        out.append(_field(pal, field, stacks.get(field, ""), selected == field, marks, labels))
-    out.append(_goal(pal, goal, colours, marks, labels))
-    return element("svg", head, out)
+    return "<svg" + attrs(head) + ">"
 
 
-_CACHE = {}
+# The markup of parts of the picture, one dict per palette: parts no game state changes (the
+# backdrop, the dragon, the leaves) and parts drawn for one state of one field, start stack or
+# the goal, keyed by everything they show. The page redraws the board on every click; with
+# these, a redraw draws only the parts whose state is new. The default palette's dict starts
+# from the parts of the opening positions, pre-drawn at set-up (tools/prerender.py) when that
+# module is there; without it they are drawn on first use, to the same bytes.
+_PARTS = {}
+_PARTS_LIMIT = 1200  # parts kept per palette (a few hundred KB at most), then started afresh
+
+try:
+    from lotus.render import _race_parts as _PRE
+except ImportError:
+    _PRE = None
 
 
-def _cached(pal: dict, part: str, draw, *args):
-    """A part that no game state changes, drawn once per palette (the page redraws per click).
+def _parts(pal: dict) -> dict:
+    """The parts drawn so far in this palette (`pal["_palette"]`: "" for the defaults)."""
+    name = pal["_palette"]
+    parts = _PARTS.get(name)
+    if parts is None or len(parts) > _PARTS_LIMIT:
+        if len(_PARTS) > 8:
+            _PARTS.clear()
+        parts = dict(_PRE.PARTS) if (name == "" and _PRE is not None) else {}
+        _PARTS[name] = parts
+    return parts
 
-    `pal["_palette"]` names the palette: "" for the defaults, else the overrides' repr.
-    """
-    key = part + pal["_palette"]
-    if key not in _CACHE:
-        if len(_CACHE) > 16:
-            _CACHE.clear()
-        _CACHE[key] = draw(pal, *args)
-    return _CACHE[key]
+
+def _keep(parts: dict, key, markup: str) -> str:
+    """Store one part's markup and return it."""
+    parts[key] = markup
+    return markup
+
+
+def _cached(pal: dict, key, draw, *args):
+    """A part that no game state changes, drawn once per palette."""
+    parts = _parts(pal)
+    found = parts.get(key)
+    if found is None:
+        found = parts[key] = draw(pal, *args)
+    return found
 
 
 def _colours_of(game, start: dict, goal: dict) -> tuple:
@@ -720,33 +773,58 @@ def _start_cells(colours: int) -> tuple:
 
 def _start(pal: dict, start: dict, colours: tuple, selected: str) -> str:
     """The start plaza, its dragon, and every colour's start stacks (each a button)."""
-    sx, sy, sr = PLAZA
-    out = [
-        _circle("plaza", sx, sy, sr, _paint(pal["start"], pal["start edge"], 2)),
-        _cached(pal, "dragon", _dragon),
-    ]
-    rows, cols, cw, ch, rx, ry, t = _start_cells(len(colours))
+    parts = _parts(pal)
+    n = len(colours)
+    cols = _start_cells(n)[1]
+    out = ['<g class="start">', _cached(pal, "plaza", _plaza)]
     picked = False
-    for ri in range(len(colours)):
+    for ri in range(n):
         c = colours[ri]
         heights = start.get(c, ())
-        y = sy + (ri - (rows - 1) / 2) * ch
         for i in range(cols):
-            x = sx + (i - (cols - 1) / 2) * cw
             if i >= len(heights):
-                slot = [("cx", x), ("cy", y + ch / 2 - ry - 3), ("rx", rx), ("ry", ry)]
-                pairs = (
-                    [("class", "slot empty")]
-                    + slot
-                    + [("fill", pal["slot"]), ("aria-hidden", "true")]
-                )
-                out.append(element("ellipse", pairs))
+                key = ("slot", n, ri, i)
+                markup = parts.get(key)
+                if markup is None:
+                    markup = _keep(parts, key, _start_slot(pal, n, ri, i))
+                out.append(markup)
                 continue
             h = heights[i]
             is_sel = not picked and selected == c + str(h)
             picked = picked or is_sel
-            out.append(_start_stack(pal, c, h, x, y, (cw, ch, rx, ry, t), is_sel))
-    return element("g", [("class", "start")], out)
+            key = ("stack", n, ri, i, c, h, is_sel)
+            markup = parts.get(key)
+            if markup is None:
+                x, y, cell = _start_cell(n, ri, i)
+                markup = _keep(parts, key, _start_stack(pal, c, h, x, y, cell, is_sel))
+            out.append(markup)
+    out.append("</g>")
+    return "".join(out)
+
+
+def _plaza(pal: dict) -> str:
+    """The start's plaza and the dragon coiled round it."""
+    sx, sy, sr = PLAZA
+    plaza = _circle("plaza", sx, sy, sr, _paint(pal["start"], pal["start edge"], 2))
+    return plaza + _cached(pal, "dragon", _dragon)
+
+
+def _start_cell(n: int, ri: int, i: int) -> tuple:
+    """(x, y, cell) of the start grid's row ri, column i with n colours (see _start_cells)."""
+    sx, sy, sr = PLAZA
+    rows, cols, cw, ch, rx, ry, t = _start_cells(n)
+    y = sy + (ri - (rows - 1) / 2) * ch
+    x = sx + (i - (cols - 1) / 2) * cw
+    return (x, y, (cw, ch, rx, ry, t))
+
+
+def _start_slot(pal: dict, n: int, ri: int, i: int) -> str:
+    """An empty place of the start grid."""
+    x, y, cell = _start_cell(n, ri, i)
+    cw, ch, rx, ry, t = cell
+    slot = [("cx", x), ("cy", y + ch / 2 - ry - 3), ("rx", rx), ("ry", ry)]
+    pairs = [("class", "slot empty")] + slot + [("fill", pal["slot"]), ("aria-hidden", "true")]
+    return element("ellipse", pairs)
 
 
 def _start_stack(pal: dict, c: str, h: int, x: float, y: float, cell: tuple, sel: bool) -> str:

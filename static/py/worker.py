@@ -1,6 +1,6 @@
 # The named Pyodide worker ("engine"): computes only, never touches the DOM, so the page needs no
 # cross-origin isolation. It imports the same lotus package as the page (see worker.toml).
-from lotus import remote
+from lotus import remote, worker_api
 
 
 def ping() -> str:
@@ -13,4 +13,14 @@ def legal_moves(request_json: str) -> str:
     return remote.legal_moves(request_json)
 
 
-__export__ = ["ping", "legal_moves"]
+def choose_move(request_json: str) -> str:
+    """The computer's move for a position and level, as JSON (see lotus.remote)."""
+    return worker_api.choose_move(request_json)
+
+
+def suggest_dead(request_json: str) -> str:
+    """Dead groups suggested by the search for a Go game being scored, as JSON."""
+    return worker_api.suggest_dead(request_json)
+
+
+__export__ = ["ping", "legal_moves", "choose_move", "suggest_dead"]

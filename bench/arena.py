@@ -1,0 +1,195 @@
+"""Seeded matches between the computer players; prints win rates and time per move as markdown.
+
+    .venv/bin/python bench/arena.py --games 200 --jobs 2                 # every match
+    .venv/bin/python bench/arena.py --games 200 --match race-hard-random --match go-hard-easy
+
+A match "GAME-A-B" plays A against B: GAME is race (2 players), race4 (A in one seat, B in the
+other three) or go; A and B are random, easy, medium or hard. Game i of a match is seeded from
+(--seed, match, i); the seats alternate (race: A is White in even games, Black in odd ones, White
+moving first; race4: A's seat is i mod 4; go: A is White, who moves first, in even games).
+
+The random players: race, uniform over the legal moves; go, uniform over the empty points, passing
+only when the board is full, or when the opponent has just passed and it leads on the board as it
+stands (``score()``). A go game ends after two passes in a row (G8) and is counted with
+``score(dead=ai.suggest_dead(game))``; a draw counts half a win. Seconds per move are process CPU
+seconds of ``choose_move`` (steady on a shared machine), median over every move of that level.
+"""
+
+import argparse
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from lotus.engine import ai, go, race  # noqa: E402
+
+PLAYERS = ("random", "easy", "medium", "hard")
+MATCHES = (
+    "race-hard-random",
+    "race-hard-easy",
+    "race-medium-easy",
+    "race4-hard-easy",
+    "go-hard-random",
+    "go-hard-easy",
+    "go-medium-easy",
+)
+TARGETS = {
+    "race-hard-random": 0.95,
+    "race-hard-easy": 0.75,
+    "race-medium-easy": 0.60,
+    "race4-hard-easy": 0.45,
+    "go-hard-random": 0.95,
+    "go-hard-easy": 0.75,
+    "go-medium-easy": 0.60,
+}
+
+
+def parse_match(name: str) -> tuple:
+    """'race-hard-easy' -> ('race', 'hard', 'easy'); ValueError if malformed."""
+    parts = name.split("-")
+    if len(parts) != 3 or parts[0] not in ("race", "race4", "go"):
+        raise ValueError(f"a match is GAME-A-B with GAME race, race4 or go, not {name!r}")
+    for p in parts[1:]:
+        if p not in PLAYERS:
+            raise ValueError(f"players are {', '.join(PLAYERS)}, not {p!r} in {name!r}")
+    return parts[0], parts[1], parts[2]
+
+
+def random_go_move(game: go.Game, rng: random.Random) -> str:
+    """The random Go player: a uniform empty point; pass only when full or safely ahead."""
+    empty = game.empty_indices()
+    if not empty:
+        return "pass"
+    if game.passes:
+        score = game.score()
+        me, other = game.to_move, "b" if game.to_move == "w" else "w"
+        if score[me] > score[other]:
+            return "pass"
+    return go.NAMES[rng.choice(empty)]
+
+
+def play_game(task: tuple) -> tuple:
+    """Play game `index` of a match; return (A's result 1/0.5/0, [(level, seconds)], moves)."""
+    match, index, seed = task
+    kind, a, b = parse_match(match)
+    game_seed = zlib.crc32(f"{seed}/{match}/{index}".encode())
+    rng = random.Random(game_seed)
+    if kind == "go":
+        game = go.Game()
+        seats = {"w": a, "b": b} if index % 2 == 0 else {"w": b, "b": a}
+    else:
+        players = 4 if kind == "race4" else 2
+        game = race.Game(players=players)
+        seats = {c: b for c in game.colours}
+        seats[game.colours[index % players]] = a
+    a_colours = [c for c in seats if seats[c] == a] if a != b else [game.colours[index % 2]]
+    times = []
+    ply = 0
+    while not game.is_over:
+        player = seats[game.to_move]
+        if player == "random":
+            if kind == "go":
+                move = random_go_move(game, rng)
+            else:
+                move = rng.choice(game.legal_moves())
+        else:
+            t0 = time.process_time()
+            move = ai.choose_move(game, player, seed=game_seed * 1009 + ply)
+            times.append((player, time.process_time() - t0))
+        game.play(move)
+        ply += 1
+    if kind == "go":
+        score = game.score(dead=ai.suggest_dead(game, seed=game_seed))
+        mine = score[a_colours[0]]
+        theirs = score["b" if a_colours[0] == "w" else "w"]
+        result = 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
+    else:
+        result = 1.0 if game.winner in a_colours else 0.0
+    return result, times, ply
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
+    """The Wilson score interval of a proportion wins/n at 95%."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main(argv=None) -> int:
+    """Run the matches and print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per match (default 200)")
+    parser.add_argument(
+        "--match",
+        action="append",
+        help=f"a match to play, repeatable (default: all of {', '.join(MATCHES)})",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    args = parser.parse_args(argv)
+    matches = []
+    for item in args.match or list(MATCHES):
+        matches.extend(m for m in item.split(",") if m)
+    for m in matches:
+        parse_match(m)
+    rows = []
+    level_times = {}
+    started = time.perf_counter()
+    with multiprocessing.Pool(args.jobs) as pool:
+        for match in matches:
+            kind = parse_match(match)[0]
+            tasks = [(match, i, args.seed) for i in range(args.games)]
+            t0 = time.perf_counter()
+            results = pool.map(play_game, tasks, chunksize=1)
+            wins = sum(r[0] for r in results)
+            lo, hi = wilson(wins, len(results))
+            plies = statistics.median(r[2] for r in results)
+            rows.append((match, len(results), wins, lo, hi, plies, time.perf_counter() - t0))
+            game = "go" if kind == "go" else "race"
+            for _result, times, _plies in results:
+                for level, seconds in times:
+                    level_times.setdefault((game, level), []).append(seconds)
+            print(f"# {match}: {wins:g}/{len(results)}", file=sys.stderr, flush=True)
+    print("| match | games | A wins | A win rate | 95% CI (Wilson) | target | met | median plies |")
+    print("|---|---:|---:|---:|---|---:|---|---:|")
+    for match, n, wins, lo, hi, plies, _secs in rows:
+        target = TARGETS.get(match)
+        met = "" if target is None else ("yes" if wins / n >= target else "NO")
+        target_text = "" if target is None else f"≥ {target:.0%}"
+        print(
+            f"| {match} | {n} | {wins:g} | {wins / n:.1%} | {lo:.1%}–{hi:.1%} | "
+            f"{target_text} | {met} | {plies:g} |"
+        )
+    print()
+    print("| game | level | moves timed | median s/move | 90th pct s/move | max s/move |")
+    print("|---|---|---:|---:|---:|---:|")
+    for (game, level), times in sorted(
+        level_times.items(), key=lambda kv: (kv[0][0], PLAYERS.index(kv[0][1]))
+    ):
+        times.sort()
+        p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+        print(
+            f"| {game} | {level} | {len(times)} | {statistics.median(times):.3f} | "
+            f"{p90:.3f} | {times[-1]:.3f} |"
+        )
+    print()
+    print(
+        f"{args.games} games per match, seed {args.seed}, {args.jobs} jobs, "
+        f"{time.perf_counter() - started:.0f} s wall."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

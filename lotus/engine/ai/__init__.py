@@ -1,0 +1,96 @@
+"""Computer players for both Lotus games: one tree search, each game's knowledge in a plug-in.
+
+    from lotus.engine import ai, race
+    g = race.Game(players=3)
+    ai.choose_move(g, "hard", seed=7)     # 'Sw3-A3' (a legal move in notation)
+    ai.suggest_dead(go_game_after_two_passes)  # ['12', '40']
+
+Levels are amounts of work (search iterations), not seconds, so a level plays the same on a fast
+and a slow machine; ``budget_ms`` caps the time on top. Search-only code: it runs on CPython and
+Pyodide (the page's worker), never on MicroPython, and uses only the standard library.
+"""
+
+import random
+import time
+
+from lotus.engine import go, race
+from lotus.engine.ai import go_plugin, race_plugin
+from lotus.engine.ai.mcts import search
+
+LEVELS = ("easy", "medium", "hard")
+"""The levels, weakest first."""
+
+# Work per move for each game and level: search iterations and plug-in settings.
+RACE_LEVELS = {
+    "easy": {"iterations": 40, "depth": 8},
+    "medium": {"iterations": 200, "depth": 16},
+    "hard": {"iterations": 800, "depth": 24},
+}
+GO_LEVELS = {
+    "easy": {"iterations": 40},
+    "medium": {"iterations": 250},
+    "hard": {"iterations": 1200},
+}
+
+DEAD_PLAYOUTS = 400
+"""Playouts behind ``suggest_dead``'s ownership estimate."""
+
+
+def _check(game, level: str, budget_ms) -> None:
+    """Raise ValueError naming the bad argument of ``choose_move``."""
+    if not isinstance(game, (race.Game, go.Game)):
+        raise ValueError(f"game must be a lotus race.Game or go.Game, not {type(game).__name__}")
+    if level not in LEVELS:
+        raise ValueError(f"level must be 'easy', 'medium' or 'hard', not {level!r}")
+    if game.is_over:
+        raise ValueError("the game is over: there is no move to choose")
+    if budget_ms is not None and (
+        isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float)) or not budget_ms > 0
+    ):
+        raise ValueError(f"budget_ms must be a positive number of milliseconds, not {budget_ms!r}")
+
+
+def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> str:
+    """A legal move in notation for the player to move in `game` (never changed), at `level`.
+
+    `level` is "easy", "medium" or "hard" (more search work); the same `seed` and position give
+    the same move (seed None: a fresh random choice). `budget_ms` stops the search early when the
+    time is up, which makes the move depend on the machine's speed. Raises ValueError for a game
+    object of another kind, an unknown level, a finished game or a bad budget.
+    """
+    _check(game, level, budget_ms)
+    deadline = None
+    if budget_ms is not None:
+        deadline = time.perf_counter() + budget_ms / 1000.0
+    rng = random.Random(seed)
+    if isinstance(game, race.Game):
+        cfg = dict(RACE_LEVELS[level])
+        iterations = cfg.pop("iterations")
+        c_puct = cfg.pop("c_puct", 1.0)
+        state = race_plugin.RaceState(game, **cfg)
+    else:
+        cfg = dict(GO_LEVELS[level])
+        iterations = cfg.pop("iterations")
+        c_puct = cfg.pop("c_puct", 1.0)
+        state = go_plugin.GoState(game, rng, **cfg)
+    action, _root = search(state, iterations, rng, c_puct=c_puct, deadline=deadline)
+    return state.name(action)
+
+
+def suggest_dead(game, seed: int = 0, playouts: int = DEAD_PLAYOUTS) -> list:
+    """Dead groups of a Go game (one point each, its lowest, ascending) for the scoring phase (G9).
+
+    From the search's ownership estimate: `playouts` random fillings of the board from this
+    position; a group whose stones end up the opponent's in most of them is dead. A group with a
+    lotus is never suggested (G5). Deterministic for a given `seed`. Raises ValueError for an
+    object that is not a ``go.Game``.
+    """
+    if not isinstance(game, go.Game):
+        raise ValueError(f"suggest_dead needs a lotus go.Game, not {type(game).__name__}")
+    if type(playouts) is not int or playouts < 1:
+        raise ValueError(f"playouts must be a positive integer, not {playouts!r}")
+    dead = go_plugin.dead_groups(game, playouts, random.Random(seed))
+    return sorted(dead, key=int)
+
+
+__all__ = ["LEVELS", "choose_move", "suggest_dead"]

@@ -1,0 +1,939 @@
+"""Game records (PGN-like text) and share links for both Lotus games (docs/records.md).
+
+    record = record_of(game, seats={"w": "human", "b": "hard"}, date="2026.11.29")
+    text = write(record)              # '[Game "race"]\\n[Players "2"]\\n...\\n\\n1. Sw4-A4 2. ...'
+    read(text) == record              # True; bad text raises RecordError (line, column, reason)
+    replay(record)                    # the engine game after the moves (and the agreed scoring)
+    to_link_fragment(record)          # 'g=1...' for a URL's fragment; from_link_fragment reads it
+
+A record is a dict: game ('race' | 'go'), options (race: players, rule, first; go: first, marker),
+seats ({colour: 'human' | 'easy' | 'medium' | 'hard'}), date ('2026.11.29' or None), result
+('w', 'b', 'r', 'y', 'draw' or '*'), moves (move strings in the spec's notation), dead (go: the
+agreed dead groups, one point each, or None) and position (the start position, lotus.positions
+notation, or None for the usual start). Pure Python for CPython, Pyodide and MicroPython.
+"""
+
+import hashlib
+
+from lotus import positions
+from lotus.engine import go, kensington, race
+
+GAMES = ("race", "go")
+"""The values of the Game tag."""
+
+KINDS = ("human", "easy", "medium", "hard")
+"""Who sits at a colour: a person or the computer at one of three levels."""
+
+RULES = ("standard", "pro")
+"""The race's rule sets (R9, R10)."""
+
+TAGS = ("Game", "Players", "Rule", "First", "Marker", "Position", "Seats", "Date", "Result", "Dead")
+"""Every tag, in the order `write` puts them."""
+
+_GAME_TAGS = {
+    "race": ("Game", "Players", "Rule", "First", "Position", "Seats", "Date", "Result"),
+    "go": ("Game", "First", "Marker", "Position", "Seats", "Date", "Result", "Dead"),
+}
+_KEYS = ("game", "options", "seats", "date", "result", "moves", "dead", "position")
+_SPACE = " \t\r"
+_WIDTH = 80  # write wraps the moves before this column
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed: `line` and `column` (1-based, None when the
+    problem is in a record dict), `move` (the move's number, or None) and `reason`."""
+
+    def __init__(self, reason: str, line=None, column=None, move=None) -> None:
+        if move is not None:
+            text = f"move {move} (line {line}, column {column}): {reason}"
+        elif line is not None:
+            text = f"line {line}, column {column}: {reason}"
+        else:
+            text = "record: " + reason
+        super().__init__(text)
+        self.reason = reason
+        self.line = line
+        self.column = column
+        self.move = move
+
+
+class LinkError(ValueError):
+    """A share link (URL fragment) that cannot be read; the message says why."""
+
+
+# -- small helpers that behave the same on every interpreter ----------------------------------
+
+
+def _digits(text: str) -> bool:
+    """True for a non-empty run of ASCII digits (str.isdigit also accepts '²' on CPython)."""
+    if text == "":
+        return False
+    for ch in text:
+        if ch < "0" or ch > "9":
+            return False
+    return True
+
+
+def _number(text: str) -> bool:
+    """True for a decimal number without leading zeros, short enough to convert."""
+    return _digits(text) and len(text) < 7 and (text == "0" or text[0] != "0")
+
+
+def _is_date(text: str) -> bool:
+    """'YYYY.MM.DD'; any of the three parts may be all '?' (unknown), as in PGN."""
+    if type(text) is not str or len(text) != 10 or text[4] != "." or text[7] != ".":
+        return False
+    for part, low, high in ((text[:4], 0, 9999), (text[5:7], 1, 12), (text[8:], 1, 31)):
+        if part == "?" * len(part):
+            continue
+        if not _digits(part) or not low <= int(part) <= high:
+            return False
+    return True
+
+
+def _colours(game: str, options: dict) -> tuple:
+    """The colours playing in a game with these options, in turn order."""
+    if game == "race":
+        return race.COLOURS[: options["players"]]
+    return go.COLOURS
+
+
+def _results(game: str, options: dict) -> tuple:
+    """The values the Result tag may take."""
+    if game == "race":
+        return ("*",) + _colours(game, options)
+    return ("*", "w", "b", "draw")
+
+
+# -- from an engine game ------------------------------------------------------------------------
+
+
+def _start_of(game):
+    """A copy of the game with every move taken back: the position it started from."""
+    start = game.copy()
+    while True:
+        try:
+            start.undo()
+        except IndexError:
+            return start
+
+
+def _result_of(game) -> str:
+    """'*' while the game goes on (or its dead groups are not agreed); else the winner or 'draw'."""
+    if isinstance(game, race.Game):
+        return game.winner if game.is_over else "*"
+    if game.phase != go.OVER:
+        return "*"
+    return game.winner or "draw"
+
+
+def record_of(game, seats=None, date=None) -> dict:
+    """The record of a race.Game or go.Game: options, start position, moves, dead and result."""
+    start = _start_of(game)
+    here = positions.to_position(start)
+    if isinstance(game, race.Game):
+        kind = "race"
+        options = {
+            "players": game.players,
+            "rule": "pro" if game.pro else "standard",
+            "first": start.to_move,
+        }
+        usual = race.Game(game.players, game.pro, start.to_move)
+        dead = None
+    elif isinstance(game, go.Game):
+        kind = "go"
+        options = {"first": start.to_move, "marker": start.marker}
+        usual = go.Game(start.marker, start.to_move)
+        dead = list(game.dead) if game.phase == go.OVER and game.resigned is None else None
+    else:
+        raise TypeError(f"record_of takes a race.Game or a go.Game, not {type(game).__name__}")
+    record = {
+        "game": kind,
+        "options": options,
+        "seats": dict(seats or {}),
+        "date": date,
+        "result": _result_of(game),
+        "moves": game.moves,
+        "dead": dead,
+        "position": None if here == positions.to_position(usual) else here,
+    }
+    _check(record)
+    return record
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def _check(record) -> None:
+    """Raise RecordError (line None) unless the dict has the shape `write` needs."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a dict, not {type(record).__name__}")
+    for key in record:
+        if key not in _KEYS:
+            raise RecordError(f"unknown key {key!r} (keys: {', '.join(_KEYS)})")
+    game = record.get("game")
+    if game not in GAMES:
+        raise RecordError(f"game must be 'race' or 'go', not {game!r}")
+    options = record.get("options")
+    if not isinstance(options, dict):
+        raise RecordError("options must be a dict")
+    names = ("players", "rule", "first") if game == "race" else ("first", "marker")
+    for key in options:
+        if key not in names:
+            raise RecordError(f"unknown {game} option {key!r} (options: {', '.join(names)})")
+    for key in names:
+        if key not in options:
+            raise RecordError(f"option {key!r} is missing")
+    if game == "race":
+        if options["players"] not in (2, 3, 4) or type(options["players"]) is not int:
+            raise RecordError(f"players must be 2, 3 or 4, not {options['players']!r}")
+        if options["rule"] not in RULES:
+            raise RecordError(f"rule must be 'standard' or 'pro', not {options['rule']!r}")
+    else:
+        marker = options["marker"]
+        if type(marker) is not int or not -go.MARKER_LIMIT <= marker <= go.MARKER_LIMIT:
+            raise RecordError(f"marker must be a whole number from -7 to 7, not {marker!r}")
+    colours = _colours(game, options)
+    if options["first"] not in colours:
+        raise RecordError(f"first must be one of {', '.join(colours)}, not {options['first']!r}")
+    seats = record.get("seats", {})
+    if not isinstance(seats, dict):
+        raise RecordError("seats must be a dict {colour: kind}")
+    for c in seats:
+        if c not in colours:
+            raise RecordError(f"seats: {c!r} is not playing")
+        if seats[c] not in KINDS:
+            raise RecordError(f"seats: {seats[c]!r} is not one of {', '.join(KINDS)}")
+    date = record.get("date")
+    if date is not None and not _is_date(date):
+        raise RecordError(f"date must be 'YYYY.MM.DD' (parts may be '?'), not {date!r}")
+    if "result" in record and record["result"] not in _results(game, options):
+        results = ", ".join(_results(game, options))
+        raise RecordError(f"result must be one of {results}, not {record['result']!r}")
+    moves = record.get("moves", [])
+    if not isinstance(moves, (list, tuple)):
+        raise RecordError("moves must be a list of move strings")
+    for n, move in enumerate(moves):
+        if type(move) is not str or move == "" or _has_space(move) or "." in move:
+            raise RecordError(f"move {n + 1} is not a move string: {move!r}")
+    dead = record.get("dead")
+    if dead is not None:
+        if game != "go":
+            raise RecordError("dead groups are agreed in go games only")
+        if not isinstance(dead, (list, tuple)):
+            raise RecordError("dead must be None or a list of points")
+        for point in dead:
+            if not _is_point(point):
+                raise RecordError(f"dead: {point!r} is not a point (1-72)")
+    position = record.get("position")
+    if position is not None and (type(position) is not str or _has_space(position)):
+        raise RecordError(f"position must be None or a position text, not {position!r}")
+
+
+def _has_space(text: str) -> bool:
+    for ch in text:
+        if ch in ' \t\r\n"[]\\':
+            return True
+    return False
+
+
+def _is_point(text) -> bool:
+    return type(text) is str and _number(text) and 1 <= int(text) <= kensington.SIZE
+
+
+def write(record: dict) -> str:
+    """The record as text: tag pairs, a blank line, then the numbered moves (docs/records.md)."""
+    _check(record)
+    game = record["game"]
+    options = record["options"]
+    values = {"Game": game, "First": options["first"]}
+    if game == "race":
+        values["Players"] = str(options["players"])
+        values["Rule"] = options["rule"]
+    else:
+        values["Marker"] = str(options["marker"])
+        if record.get("dead") is not None:
+            values["Dead"] = " ".join(record["dead"])
+    if record.get("position") is not None:
+        values["Position"] = record["position"]
+    seats = record.get("seats") or {}
+    if seats:
+        colours = _colours(game, options)
+        values["Seats"] = " ".join(c + "=" + seats[c] for c in colours if c in seats)
+    if record.get("date") is not None:
+        values["Date"] = record["date"]
+    if "result" in record:
+        values["Result"] = record["result"]
+    lines = [f'[{tag} "{values[tag]}"]' for tag in TAGS if tag in values]
+    lines.append("")
+    line = ""
+    for n, move in enumerate(record.get("moves", [])):
+        item = f"{n + 1}. {move}"
+        if line and len(line) + 1 + len(item) >= _WIDTH:
+            lines.append(line)
+            line = ""
+        line = line + " " + item if line else item
+    if line:
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def _scan(text: str) -> tuple:
+    """Split text into tags [(name, value, line, column, value column)] and move tokens."""
+    tags = []
+    tokens = []
+    line_no = 0
+    for line in text.split("\n"):
+        line_no += 1
+        i = 0
+        n = len(line)
+        while i < n:
+            ch = line[i]
+            if ch in _SPACE:
+                i += 1
+            elif ch == "[":
+                if tokens:
+                    raise RecordError("a tag after the moves: the tags come first", line_no, i + 1)
+                i = _scan_tag(line, i, line_no, tags)
+            else:
+                j = i
+                while j < n and line[j] not in _SPACE:
+                    j += 1
+                tokens.append((line[i:j], line_no, i + 1))
+                i = j
+    return tags, tokens
+
+
+def _scan_tag(line: str, i: int, line_no: int, tags: list) -> int:
+    """Read the tag beginning at line[i] == '['; append it to tags; return the index after it."""
+    n = len(line)
+    start = i
+    i += 1
+    while i < n and line[i] in _SPACE:
+        i += 1
+    j = i
+    while j < n and ("A" <= line[j] <= "Z" or "a" <= line[j] <= "z"):
+        j += 1
+    name = line[i:j]
+    if name == "":
+        if j >= n:
+            raise RecordError('unterminated tag: expected e.g. [Game "race"]', line_no, start + 1)
+        raise RecordError(
+            f'a tag begins with its name, e.g. [Game "race"], not {line[j]!r}', line_no, j + 1
+        )
+    while j < n and line[j] in _SPACE:
+        j += 1
+    if j >= n:
+        raise RecordError(f"unterminated tag {name}: its value is missing", line_no, start + 1)
+    if line[j] != '"':
+        raise RecordError(
+            f'tag {name}: the value must be in double quotes, e.g. [{name} "..."]',
+            line_no,
+            j + 1,
+        )
+    k = line.find('"', j + 1)
+    if k < 0:
+        raise RecordError(
+            f"unterminated tag {name}: the value has no closing quote", line_no, start + 1
+        )
+    value = line[j + 1 : k]
+    back = value.find("\\")
+    if back >= 0:
+        raise RecordError(f"tag {name}: a backslash is not allowed", line_no, j + 2 + back)
+    p = k + 1
+    while p < n and line[p] in _SPACE:
+        p += 1
+    if p >= n:
+        raise RecordError(f"unterminated tag {name}: ']' is missing", line_no, start + 1)
+    if line[p] != "]":
+        raise RecordError(f"tag {name}: expected ']' after the value", line_no, p + 1)
+    tags.append((name, value, line_no, start + 1, j + 2))
+    return p + 1
+
+
+def _fail(tag: tuple, reason: str) -> RecordError:
+    """An error about a tag's value, located at the value."""
+    return RecordError(f"{tag[0]}: {reason}", tag[2], tag[4])
+
+
+def _moves(tokens: list) -> tuple:
+    """The move strings and their (line, column), checking the optional move numbers."""
+    moves = []
+    where = []
+    numbered = None  # the last number token not yet followed by its move
+    for token, line, col in tokens:
+        dot = token.find(".")
+        if dot > 0 and _digits(token[:dot]):
+            if numbered is not None:
+                raise RecordError(
+                    f"move number {numbered[0]} is not followed by a move", numbered[1], numbered[2]
+                )
+            want = str(len(moves) + 1)
+            if token[:dot] != want:
+                raise RecordError(f"move number {token[: dot + 1]} should be {want}.", line, col)
+            numbered = (token[: dot + 1], line, col)
+            token = token[dot + 1 :]
+            col += dot + 1
+            if token == "":
+                continue
+        numbered = None
+        moves.append(token)
+        where.append((line, col))
+    if numbered is not None:
+        raise RecordError(
+            f"move number {numbered[0]} is not followed by a move", numbered[1], numbered[2]
+        )
+    return moves, where
+
+
+def _load(text: str) -> tuple:
+    """Read and replay a record's text: (record, game); RecordError on any problem."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record is text, not {type(text).__name__}", 1, 1)
+    tags, tokens = _scan(text)
+    if not tags and not tokens:
+        raise RecordError('empty record: expected tags such as [Game "race"]', 1, 1)
+    found = {}
+    for tag in tags:
+        name = tag[0]
+        if name not in TAGS:
+            raise RecordError(f"unknown tag {name!r} (tags: {', '.join(TAGS)})", tag[2], tag[3])
+        if name in found:
+            raise RecordError(f"tag {name} is given twice", tag[2], tag[3])
+        found[name] = tag
+    if "Game" not in found:
+        where = tags[0] if tags else (None, None, tokens[0][1], tokens[0][2])
+        raise RecordError(
+            'the Game tag is missing: a record begins with [Game "race"] or [Game "go"]',
+            where[2],
+            where[3],
+        )
+    kind = found["Game"][1]
+    if kind not in GAMES:
+        raise _fail(found["Game"], f"{kind!r} is not a game: use race or go")
+    for name in found:
+        if name not in _GAME_TAGS[kind]:
+            tag = found[name]
+            other = "go" if kind == "race" else "race"
+            raise RecordError(f"tag {name} belongs to {other} records", tag[2], tag[3])
+    game, options = _start(kind, found)
+    record = {
+        "game": kind,
+        "options": options,
+        "seats": _seats(found.get("Seats"), _colours(kind, options)),
+        "date": None,
+        "result": "*",
+        "moves": [],
+        "dead": None,
+        "position": found["Position"][1] if "Position" in found else None,
+    }
+    if "Date" in found:
+        date = found["Date"][1]
+        if not _is_date(date):
+            raise _fail(found["Date"], f"{date!r} is not a date YYYY.MM.DD (parts may be ??)")
+        record["date"] = date
+    results = _results(kind, options)
+    if "Result" in found and found["Result"][1] not in results:
+        raise _fail(found["Result"], f"{found['Result'][1]!r} is not one of {', '.join(results)}")
+    if "Dead" in found:
+        record["dead"] = _dead(found["Dead"])
+    moves, where = _moves(tokens)
+    for n in range(len(moves)):
+        if kind == "go" and game.phase == go.SCORING:
+            game.resume()  # a move after two passes in a row resumes play (G9)
+        try:
+            game.play(moves[n])
+        except ValueError as err:
+            raise RecordError(str(err), where[n][0], where[n][1], n + 1) from None
+    record["moves"] = moves
+    if "Dead" in found:
+        if game.phase != go.SCORING:
+            raise _fail(
+                found["Dead"],
+                "dead groups are agreed after two passes in a row, and this game "
+                + ("ended by resignation" if game.resigned else "did not end with them"),
+            )
+        try:
+            game.finish(record["dead"])
+        except ValueError as err:
+            raise _fail(found["Dead"], str(err)) from None
+    actual = _result_of(game)
+    if "Result" in found and found["Result"][1] != actual:
+        raise _fail(
+            found["Result"], f"{found['Result'][1]!r} does not match the game: {_outcome(game)}"
+        )
+    record["result"] = actual
+    return record, game
+
+
+def _outcome(game) -> str:
+    """The game's outcome in words, for a Result that does not match."""
+    names = race.COLOUR_NAMES
+    if isinstance(game, go.Game):
+        if game.phase == go.SCORING:
+            return "the dead groups are not agreed (no Dead tag), so it has no result yet (*)"
+        if game.phase == go.PLAY:
+            return "it is not over (*)"
+        if game.resigned:
+            return f"{names[game.resigned]} resigned, {names[game.winner]} won ({game.winner})"
+        if game.winner is None:
+            return "it is a draw (draw)"
+        return f"{names[game.winner]} won ({game.winner})"
+    if game.is_over:
+        return f"{names[game.winner]} won ({game.winner})"
+    return "it is not over (*)"
+
+
+def _option(found: dict, name: str, allowed: tuple, default: str) -> str:
+    """The value of an option tag, checked against the allowed values."""
+    if name not in found:
+        return default
+    value = found[name][1]
+    if value not in allowed:
+        raise _fail(found[name], f"{value!r} is not one of {', '.join(allowed)}")
+    return value
+
+
+def _start(kind: str, found: dict) -> tuple:
+    """(the game at the start, the options) from the option tags and the Position tag."""
+    game = None
+    if "Position" in found:
+        tag = found["Position"]
+        try:
+            game = positions.from_position(tag[1])
+        except positions.PositionError as err:
+            raise _fail(tag, str(err)) from None
+        engine = race.Game if kind == "race" else go.Game
+        if not isinstance(game, engine):
+            raise _fail(tag, f"this is not a {kind} position")
+    if kind == "race":
+        players = int(_option(found, "Players", ("2", "3", "4"), "2"))
+        rule = _option(found, "Rule", RULES, "standard")
+        colours = race.COLOURS[:players]
+        first = _option(found, "First", colours, "w")
+        if game is not None:
+            derived = {
+                "Players": str(game.players),
+                "Rule": "pro" if game.pro else "standard",
+                "First": game.to_move,
+            }
+            _agree(found, derived)
+            players, rule, first = game.players, derived["Rule"], game.to_move
+        else:
+            game = race.Game(players, rule == "pro", first)
+        return game, {"players": players, "rule": rule, "first": first}
+    first = _option(found, "First", go.COLOURS, "w")
+    marker = 0
+    if "Marker" in found:
+        value = found["Marker"][1]
+        digits = value[1:] if value[:1] == "-" else value
+        if not _number(digits) or int(digits) > go.MARKER_LIMIT or value == "-0":
+            raise _fail(found["Marker"], f"{value!r} is not a whole number from -7 to 7")
+        marker = int(value)
+    if game is not None:
+        _agree(found, {"First": game.to_move, "Marker": str(game.marker)})
+        first, marker = game.to_move, game.marker
+    else:
+        game = go.Game(marker, first)
+    return game, {"first": first, "marker": marker}
+
+
+def _agree(found: dict, derived: dict) -> None:
+    """Check that the option tags given agree with the start position."""
+    for name in derived:
+        if name in found and found[name][1] != derived[name]:
+            raise _fail(
+                found[name],
+                f"{found[name][1]!r} does not match the Position, which says {derived[name]!r}",
+            )
+
+
+def _seats(tag, colours: tuple) -> dict:
+    """{colour: kind} from a Seats tag such as 'w=human b=hard'."""
+    seats = {}
+    if tag is None:
+        return seats
+    for item in tag[1].split(" "):
+        if item == "":
+            continue
+        c, eq, kind = item.partition("=")
+        if eq == "" or c not in colours:
+            raise _fail(
+                tag, f"{item!r}: expected colour=kind with a colour of {', '.join(colours)}"
+            )
+        if kind not in KINDS:
+            raise _fail(tag, f"{item!r}: {kind!r} is not one of {', '.join(KINDS)}")
+        if c in seats:
+            raise _fail(tag, f"the seat of {c} is given twice")
+        seats[c] = kind
+    return seats
+
+
+def _dead(tag) -> list:
+    """The agreed dead groups of a Dead tag: point numbers separated by spaces."""
+    points = []
+    for item in tag[1].split(" "):
+        if item == "":
+            continue
+        if not _is_point(item):
+            raise _fail(tag, f"{item!r} is not a point (1-72)")
+        points.append(item)
+    return points
+
+
+def read(text: str) -> dict:
+    """The record in a text (docs/records.md); its moves are replayed and checked.
+
+    Raises RecordError, and nothing else, on any problem: the error names the line and column
+    and, for a move, its number.
+    """
+    try:
+        return _load(text)[0]
+    except RecordError:
+        raise
+    except Exception as err:  # a safety net: the page must never see anything else
+        raise RecordError(f"internal error: {type(err).__name__}: {err}", 1, 1) from None
+
+
+def load(text: str) -> tuple:
+    """(record, game): `read` and `replay` in one pass over the text."""
+    try:
+        return _load(text)
+    except RecordError:
+        raise
+    except Exception as err:
+        raise RecordError(f"internal error: {type(err).__name__}: {err}", 1, 1) from None
+
+
+def replay(record) -> object:
+    """The engine game after the record's moves (and the agreed dead groups, for go).
+
+    `record` is a dict or a record's text. An illegal move raises RecordError naming the move's
+    number and its line and column: in the text, or for a dict in the text `write` makes of it.
+    """
+    if isinstance(record, dict):
+        record = write(record)
+    return load(record)[1]
+
+
+# -- share links --------------------------------------------------------------------------------
+
+LINK_VERSION = "1"
+"""The first character of a link's value: the format of what follows."""
+
+_B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_B64_INDEX = {}
+for _k in range(64):
+    _B64_INDEX[_B64[_k]] = _k
+_RESULTS = ("*", "w", "b", "r", "y", "draw")
+_CHECK_CHARS = 4  # 24 bits of SHA-256
+
+
+def _race_move_list() -> tuple:
+    """Every race move that can ever be legal, in a fixed order: the link's move codes."""
+    nxt = {}
+    for name, after, _role in race.BOARD:
+        nxt[name] = after
+
+    def walk(name: str, distance: int) -> str:
+        for _ in range(distance):
+            if name == race.GOAL:
+                break
+            name = nxt[name][0]
+        return name
+
+    def landing(origin: str, land: str, distance: int) -> list:
+        out = [origin + "-" + land]
+        if land == race.TRAMPOLINE:
+            out.append(origin + "-" + land + "-" + walk(land, distance))
+        return out
+
+    moves = [race.PASS]
+    tallest = max(max(s) for s in race.SET_UP.values())
+    for c in race.COLOURS:
+        for h in range(1, tallest + 1):
+            for entrance in nxt[race.START]:
+                for move in landing(race.START + c + str(h), walk(entrance, h - 1), h):
+                    if move not in moves:
+                        moves.append(move)
+    for name in race.FIELDS:
+        d = 1
+        while True:
+            land = walk(name, d)
+            moves.extend(landing(name, land, d))
+            if land == race.GOAL:
+                break
+            d += 1
+    return tuple(moves)
+
+
+RACE_MOVES = _race_move_list()
+"""The race moves by link code: RACE_MOVES[i] is the move with code i."""
+
+GO_MOVES = go.NAMES
+"""The go moves by link code: '1'..'72', 'pass', 'resign'."""
+
+_MOVE_CODES = {"race": {}, "go": {}}
+for _k in range(len(RACE_MOVES)):
+    _MOVE_CODES["race"][RACE_MOVES[_k]] = _k
+for _k in range(len(GO_MOVES)):
+    _MOVE_CODES["go"][GO_MOVES[_k]] = _k
+
+
+def _width(count: int) -> int:
+    """Bits for the codes 0..count-1."""
+    bits = 1
+    while (1 << bits) < count:
+        bits += 1
+    return bits
+
+
+_MOVE_BITS = {"race": _width(len(RACE_MOVES)), "go": _width(len(GO_MOVES))}
+
+
+def _checksum(text: str) -> str:
+    """Four base64url characters: the first 24 bits of the SHA-256 of the text."""
+    digest = hashlib.sha256(text.encode()).digest()
+    n = digest[0] << 16 | digest[1] << 8 | digest[2]
+    return "".join(_B64[(n >> shift) & 63] for shift in (18, 12, 6, 0))
+
+
+class _BitWriter:
+    def __init__(self) -> None:
+        self.bits = []
+
+    def put(self, value: int, width: int) -> None:
+        for shift in range(width - 1, -1, -1):
+            self.bits.append((value >> shift) & 1)
+
+    def number(self, value: int) -> None:
+        """A count: 7-bit groups, least significant first, each after a 'more follows' bit."""
+        while True:
+            low = value & 127
+            value >>= 7
+            self.put(1 if value else 0, 1)
+            self.put(low, 7)
+            if not value:
+                return
+
+    def text(self) -> str:
+        bits = self.bits + [0] * (-len(self.bits) % 6)
+        out = []
+        for i in range(0, len(bits), 6):
+            n = 0
+            for b in bits[i : i + 6]:
+                n = n << 1 | b
+            out.append(_B64[n])
+        return "".join(out)
+
+
+class _BitReader:
+    def __init__(self, text: str) -> None:
+        bits = []
+        for ch in text:
+            n = _B64_INDEX[ch]
+            for shift in (5, 4, 3, 2, 1, 0):
+                bits.append((n >> shift) & 1)
+        self.bits = bits
+        self.at = 0
+
+    def left(self) -> int:
+        return len(self.bits) - self.at
+
+    def get(self, width: int) -> int:
+        if self.left() < width:
+            raise LinkError("the link is damaged: it ends too early")
+        n = 0
+        for b in self.bits[self.at : self.at + width]:
+            n = n << 1 | b
+        self.at += width
+        return n
+
+    def number(self) -> int:
+        value = 0
+        for k in range(3):
+            more = self.get(1)
+            value |= self.get(7) << (7 * k)
+            if not more:
+                return value
+        raise LinkError("the link is damaged: a count is too long")
+
+    def pick(self, values: tuple, width: int, what: str):
+        n = self.get(width)
+        if n >= len(values):
+            raise LinkError(f"the link is damaged: bad {what}")
+        return values[n]
+
+
+def to_link_fragment(record: dict) -> str:
+    """'g=1...': the record as URL-safe text for a link's fragment (docs/records.md).
+
+    The record is checked first (its moves replayed); a bad one raises LinkError.
+    """
+    try:
+        record = read(write(record))
+    except RecordError as err:
+        raise LinkError("the record cannot be shared: " + str(err)) from None
+    return _encode(record)
+
+
+def _encode(record: dict) -> str:
+    """The link of a complete record dict, unchecked."""
+    kind = record["game"]
+    options = record["options"]
+    colours = _colours(kind, options)
+    out = _BitWriter()
+    out.put(GAMES.index(kind), 1)
+    if kind == "race":
+        out.put(options["players"] - 2, 2)
+        out.put(RULES.index(options["rule"]), 1)
+        out.put(colours.index(options["first"]), 2)
+    else:
+        out.put(go.COLOURS.index(options["first"]), 1)
+        out.put(options["marker"] + go.MARKER_LIMIT, 4)
+    out.put(_RESULTS.index(record["result"]), 3)
+    for c in colours:
+        kind_of = record["seats"].get(c)
+        out.put(0 if kind_of is None else KINDS.index(kind_of) + 1, 3)
+    date = record["date"]
+    out.put(0 if date is None else 1, 1)
+    if date is not None:
+        for part, width, unknown in ((date[:4], 14, 16383), (date[5:7], 4, 0), (date[8:], 5, 0)):
+            out.put(unknown if part[0] == "?" else int(part), width)
+    position = record["position"]
+    out.put(0 if position is None else 1, 1)
+    if position is not None:
+        out.number(len(position))
+        for ch in position:
+            out.put(ord(ch), 7)
+    dead = record["dead"]
+    out.put(0 if dead is None else 1, 1)
+    if dead is not None:
+        out.number(len(dead))
+        for point in dead:
+            out.put(int(point) - 1, 7)
+    codes = _MOVE_CODES[kind]
+    out.number(len(record["moves"]))
+    for move in record["moves"]:
+        out.put(codes[move], _MOVE_BITS[kind])
+    body = LINK_VERSION + out.text()
+    return "g=" + body + _checksum(body)
+
+
+def _link_value(fragment) -> str:
+    """The value of the g= parameter in a fragment ('#g=...', 'g=...', 'a=1&g=...' or bare)."""
+    if not isinstance(fragment, str):
+        raise LinkError(f"a link fragment is text, not {type(fragment).__name__}")
+    if fragment[:1] == "#":
+        fragment = fragment[1:]
+    if "=" not in fragment:
+        return fragment
+    for item in fragment.split("&"):
+        if item[:2] == "g=":
+            return item[2:]
+    raise LinkError("the link holds no game (expected #g=...)")
+
+
+def from_link_fragment(fragment: str) -> dict:
+    """The record in a share link's fragment; LinkError (and nothing else) if it is bad."""
+    try:
+        return _from_link(fragment)
+    except LinkError:
+        raise
+    except Exception as err:  # a safety net: the page must never see anything else
+        raise LinkError(f"the link is damaged ({type(err).__name__}: {err})") from None
+
+
+def _from_link(fragment) -> dict:
+    value = _link_value(fragment)
+    if value == "":
+        raise LinkError("the link holds no game (expected #g=...)")
+    for k in range(len(value)):
+        if value[k] not in _B64_INDEX:
+            raise LinkError(
+                f"the link is damaged: {value[k]!r} (character {k + 1}) does not belong in it"
+            )
+    if value[0] != LINK_VERSION:
+        raise LinkError(
+            f"the link was made by another version of Lotus (format {value[0]!r}); "
+            f"this page reads format {LINK_VERSION}"
+        )
+    if len(value) < 1 + _CHECK_CHARS + 1:
+        raise LinkError("the link is damaged: it is too short")
+    body = value[:-_CHECK_CHARS]
+    if _checksum(body) != value[-_CHECK_CHARS:]:
+        raise LinkError("the link is damaged: checksum does not match")
+    bits = _BitReader(body[1:])
+    kind = bits.pick(GAMES, 1, "game")
+    if kind == "race":
+        players = bits.pick((2, 3, 4), 2, "player count")
+        options = {
+            "players": players,
+            "rule": RULES[bits.get(1)],
+            "first": bits.pick(race.COLOURS[:players], 2, "first player"),
+        }
+    else:
+        options = {
+            "first": go.COLOURS[bits.get(1)],
+            "marker": bits.pick(tuple(range(-7, 8)), 4, "marker"),
+        }
+    colours = _colours(kind, options)
+    result = bits.pick(_RESULTS, 3, "result")
+    seats = {}
+    for c in colours:
+        n = bits.pick((None,) + KINDS, 3, "seat")
+        if n is not None:
+            seats[c] = n
+    date = None
+    if bits.get(1):
+        year, month, day = bits.get(14), bits.get(4), bits.get(5)
+        date = (
+            ("????" if year == 16383 else _pad(year, 4))
+            + "."
+            + ("??" if month == 0 else _pad(month, 2))
+            + "."
+            + ("??" if day == 0 else _pad(day, 2))
+        )
+    position = None
+    if bits.get(1):
+        n = bits.number()
+        if n * 7 > bits.left():
+            raise LinkError("the link is damaged: it ends too early")
+        position = "".join(chr(bits.get(7)) for _ in range(n))
+    dead = None
+    if bits.get(1):
+        n = bits.number()
+        if n * 7 > bits.left():
+            raise LinkError("the link is damaged: it ends too early")
+        dead = [str(bits.get(7) + 1) for _ in range(n)]
+    names = RACE_MOVES if kind == "race" else GO_MOVES
+    width = _MOVE_BITS[kind]
+    n = bits.number()
+    if n * width > bits.left():
+        raise LinkError("the link is damaged: it ends too early")
+    moves = [bits.pick(names, width, "move") for _ in range(n)]
+    if bits.left() >= 6 or bits.get(bits.left()) != 0:
+        raise LinkError("the link is damaged: unexpected data at its end")
+    record = {
+        "game": kind,
+        "options": options,
+        "seats": seats,
+        "date": date,
+        "result": result,
+        "moves": moves,
+        "dead": dead,
+        "position": position,
+    }
+    try:
+        return read(write(record))
+    except RecordError as err:
+        raise LinkError("the link's game cannot be played: " + str(err)) from None
+
+
+def _pad(n: int, width: int) -> str:
+    """n in decimal with leading zeros (str.zfill and rjust are missing on MicroPython)."""
+    text = str(n)
+    return "0" * (width - len(text)) + text
