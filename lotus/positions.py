@@ -371,7 +371,11 @@ def _go_board(text: str) -> str:
                     f"point {first + count + 1}",
                     f"{ch!r} is not a stone (w or b) or a number of empty points",
                 )
-            if not _is_number(run) or run == "0" or int(run) > size - count:
+            if not _is_number(run) or run == "0":
+                raise PositionError(
+                    "board", f"{_GO_GROUP_NAMES[k]}: {run!r} is not a number of empty points"
+                )
+            if int(run) > size - count:
                 raise PositionError(
                     "board", f"{_GO_GROUP_NAMES[k]}: {run!r} empty points do not fit in it"
                 )

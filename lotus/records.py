@@ -502,6 +502,8 @@ def _start(kind: str, found: dict) -> tuple:
     game = None
     if "Position" in found:
         tag = found["Position"]
+        if _has_space(tag[1]):
+            raise _fail(tag, "a position is written without spaces")
         try:
             game = positions.from_position(tag[1])
         except positions.PositionError as err:

@@ -78,6 +78,7 @@ class Page:
             self._listen(speed, "change", self.on_speed)
         self.update()
         self._expose_api()
+        self.replay_queue()
         self.body.dataset.ready = "1"
         asyncio.create_task(self.wake_worker())
 
@@ -142,27 +143,42 @@ class Page:
 
     def handle_target(self, element, keep_focus: bool = False) -> None:
         """Turn a board element into a session click and redraw."""
-        focus_key = None
-        if element.hasAttribute("data-field"):
-            target = element.getAttribute("data-field")
-            focus_key = f'[data-field="{target}"]'
-        elif element.hasAttribute("data-start"):
-            stack = element.getAttribute("data-start")
-            target = "S" + stack
-            focus_key = f'[data-start="{stack}"]'
-        else:
-            target = element.getAttribute("data-point")
-            focus_key = f'[data-point="{target}"]'
-        self.app.session.click(str(target))
-        self.update()
-        if keep_focus and focus_key:
-            again = self.board.querySelector(focus_key)
+        for kind in ("field", "start", "point"):
+            if element.hasAttribute("data-" + kind):
+                value = str(element.getAttribute("data-" + kind))
+                break
+        self.click_hook(kind, value)
+        if keep_focus:
+            again = self.board.querySelector(f'[data-{kind}="{value}"]')
             if again is not None:
                 again.focus()
 
+    def click_hook(self, kind: str, value: str) -> None:
+        """A click on a board element named by its page-contract hook ('field', 'A3')."""
+        self.app.session.click("S" + value if kind == "start" else value)
+        self.update()
+
+    def replay_queue(self) -> None:
+        """Apply the clicks made before Python was ready (queued by static/js/boot.js), in order."""
+        queue = window.lotusQueue
+        if not queue:
+            return
+        items = [(str(item.kind), str(item.value)) for item in queue]
+        queue.length = 0
+        for kind, value in items:
+            if kind in ("field", "start", "point"):
+                self.click_hook(kind, value)
+            elif kind == "action":
+                self.do_action(value)
+            elif kind == "pick":
+                self.pick(value)
+
     def on_action(self, event) -> None:
         """A button with data-action."""
-        action = event.currentTarget.getAttribute("data-action")
+        self.do_action(str(event.currentTarget.getAttribute("data-action")))
+
+    def do_action(self, action: str) -> None:
+        """Carry out a page action (undo, pass, new, …) and redraw."""
         session = self.app.session
         if action == "undo":
             session.undo_turn()
@@ -209,8 +225,13 @@ class Page:
 
     def on_pick(self, event) -> None:
         """The game picker: switch games, each keeping its own session and options."""
-        self.app.current = str(event.currentTarget.getAttribute("data-pick"))
-        self.update()
+        self.pick(str(event.currentTarget.getAttribute("data-pick")))
+
+    def pick(self, game: str) -> None:
+        """Show a game."""
+        if game in app_module.GAMES:
+            self.app.current = game
+            self.update()
 
     def on_speed(self, event) -> None:
         """Watch mode's speed: the pause between the computers' moves."""

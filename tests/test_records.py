@@ -295,6 +295,10 @@ ERRORS = [
         "hexagons (6 points each) and the outline (30 points)",
     ),
     (
+        '[Game "race"]\n[Position " r2s_w_-_w4321.b4321_w0.b0"]',
+        "line 2, column 12: Position: a position is written without spaces",
+    ),
+    (
         '[Game "race"]\n[Position "g_w_6.6.6.6.6.6.6.30_0_0"]',
         "line 2, column 12: Position: this is not a race position",
     ),

@@ -5,6 +5,7 @@ import http.server
 import os
 import socketserver
 import threading
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("LOTUS_CHROMIUM", "/usr/bin/chromium")
@@ -20,18 +21,38 @@ CHROMIUM_ARGS = [
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    delays = {}  # file name -> seconds to wait before answering (a slow network, for tests)
+
     def log_message(self, *args) -> None:  # keep test and bench output readable
         pass
+
+    def do_GET(self) -> None:
+        name = self.path.split("?")[0].rsplit("/", 1)[-1]
+        if name in self.delays:
+            time.sleep(self.delays[name])
+        super().do_GET()
 
 
 class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address) -> None:
+        """A browser that drops a connection (page closed mid-download) is not an error."""
+        import sys
 
-def serve(directory: str = ROOT, port: int = 0) -> tuple:
-    """Serve `directory` on a loopback port (0 = any free one); returns (server, base_url)."""
-    handler = functools.partial(_QuietHandler, directory=directory)
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
+def serve(directory: str = ROOT, port: int = 0, delays=None) -> tuple:
+    """Serve `directory` on a loopback port (0 = any free one); returns (server, base_url).
+
+    `delays` maps file names to seconds the server waits before sending them, e.g.
+    {"micropython.wasm": 3} to make the page's boot slow.
+    """
+    handler_class = type("Handler", (_QuietHandler,), {"delays": dict(delays or {})})
+    handler = functools.partial(handler_class, directory=directory)
     server = _Server(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -70,6 +70,9 @@ _OTHER = {"w": "b", "b": "w"}
 
 _geometry = []
 
+PARTS_FILE = "go_parts.txt"
+"""The board's geometry, pre-drawn at set-up (tools/prerender.py); else drawn on first use."""
+
 
 def _u(x: float) -> str:
     """A length in board units as viewBox text (0.001 board unit precision)."""
@@ -210,6 +213,20 @@ def _geom() -> dict:
     ys = [p[1] for p in pts]
     width = max(xs) - min(xs) + 2 * MARGIN
     height = max(ys) - min(ys) + 2 * MARGIN
+    g = _geometry_from_parts(svg.read_parts(PARTS_FILE)) or _drawn_geometry()
+    g["width"] = width * UNIT
+    g["height"] = height * UNIT
+    _geometry.append(g)
+    return g
+
+
+def _drawn_geometry() -> dict:
+    """The board's markup that no game or colour changes (pre-drawn at set-up when possible)."""
+    pts = [(float(x), float(y)) for x, y in kensington.POINTS]
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    width = max(xs) - min(xs) + 2 * MARGIN
+    height = max(ys) - min(ys) + 2 * MARGIN
     cx = [_u(x) for x, y in pts]
     cy = [_u(-y) for x, y in pts]
     cells = [_ring(_cell(i, pts, HIT_R)) for i in range(72)]
@@ -217,9 +234,7 @@ def _geom() -> dict:
     areas = cells[:]
     for n in kensington.OUTLINE:
         areas[n - 1] = _ring(_cell(n - 1, pts, 0.56))
-    g = {
-        "width": width * UNIT,
-        "height": height * UNIT,
+    return {
         "viewbox": " ".join([_u(min(xs) - MARGIN), _u(-max(ys) - MARGIN), _u(width), _u(height)]),
         "cx": cx,
         "cy": cy,
@@ -227,12 +242,52 @@ def _geom() -> dict:
         "areas": areas,
         "static": _static_layer(pts, cx, cy),
     }
-    _geometry.append(g)
+
+
+_LISTS = ("cx", "cy", "cells", "areas", "static")
+
+
+def _geometry_parts(g: dict) -> dict:
+    """The geometry as PARTS_FILE's records: lists joined by GS, a colour role as FS + its name."""
+    parts = {"viewbox": g["viewbox"]}
+    for name in _LISTS:
+        items = [x if type(x) is str else "\x1c" + x[0] for x in g[name]]
+        parts[name] = "\x1d".join(items)
+    return parts
+
+
+def _geometry_from_parts(parts: dict):
+    """The geometry read back from PARTS_FILE's records, or None when they are absent."""
+    if "viewbox" not in parts:
+        return None
+    g = {"viewbox": parts["viewbox"]}
+    for name in _LISTS:
+        g[name] = [(x[1:],) if x[:1] == "\x1c" else x for x in parts[name].split("\x1d")]
     return g
+
+
+# Each point's markup, one dict per palette, keyed by everything the point shows: the page
+# redraws the board on every click, and most points look as they did.
+_PARTS = {}
+_PARTS_LIMIT = 1500  # points kept per palette (a few hundred KB at most), then started afresh
+_DEFAULT_C = []
+
+
+def _parts(colors) -> dict:
+    """The points drawn so far in this palette."""
+    name = repr(sorted(colors.items())) if colors else ""
+    parts = _PARTS.get(name)
+    if parts is None or len(parts) > _PARTS_LIMIT:
+        if len(_PARTS) > 8:
+            _PARTS.clear()
+        parts = _PARTS[name] = {}
+    return parts
 
 
 def _colours(colors) -> dict:
     """DEFAULT_COLORS with the caller's overrides, each escaped for an attribute."""
+    if not colors and _DEFAULT_C:
+        return _DEFAULT_C[0]
     c = {}
     for name in sorted(DEFAULT_COLORS):
         c[name] = svg.esc(DEFAULT_COLORS[name])
@@ -241,6 +296,8 @@ def _colours(colors) -> dict:
             if name not in DEFAULT_COLORS:
                 raise ValueError("colors: unknown colour role " + repr(name))
             c[name] = svg.esc(colors[name])
+    elif not _DEFAULT_C:
+        _DEFAULT_C.append(c)
     return c
 
 
@@ -364,77 +421,103 @@ def board(
         out.append(svg.num(size * g["height"] / g["width"], 1) + '"')
     out.append(' role="group" font-family="system-ui, sans-serif">')
     out.append("<title>" + svg.esc("Lotus Go board" if title is None else title) + "</title>")
-    for part in g["static"]:
-        out.append(part if type(part) is str else c[part[0]])
+    parts = _parts(colors)
+    layer = parts.get("static")
+    if layer is None:
+        layer = [part if type(part) is str else c[part[0]] for part in g["static"]]
+        layer = parts["static"] = "".join(layer)
+    out.append(layer)
     out.append('<g class="points">')
-    r = _u(STONE_R)
-    rim = 0.055 * UNIT
-    edge = _u(0.025)
     for i in range(72):
         n = i + 1
-        x = g["cx"][i]
-        y = g["cy"][i]
         s = cells[i]
         stone = s in ("w", "b")
         mine = "" if stone else owner[n].replace(".", "")
-        is_dead = stone and n in deads
-        classes = "point p" + str(n) + " " + (s if stone else "empty")
-        label = "Point " + str(n) + ": " + (_STONE_WORDS[s] if stone else "empty")
-        notes = []
-        if is_dead:
-            classes += " dead"
-            notes.append("dead")
-        if n == last:
-            classes += " last"
-            notes.append("last move")
-        if mine:
-            classes += " territory-" + mine
-            notes.append(_OWNER_WORDS[mine])
-        if notes:
-            label += " (" + ", ".join(notes) + ")"
-        out.append('<g class="' + classes + '" data-point="' + str(n) + '" role="button"')
-        out.append(' tabindex="0" aria-label="' + label + '">')
-        if mine:
-            out.append('<polygon class="area ' + mine + '" points="' + g["areas"][i] + '" fill="')
-            out.append(c["territory " + mine] + '" fill-opacity="')
-            out.append(("0.55" if mine == "w" else "0.22") + '"/>')
-        out.append('<polygon class="hit" points="' + g["cells"][i] + '" fill="none"')
-        out.append(' pointer-events="all"/>')
-        if mine:
-            out.append(_square(x, y, 0.3, c["territory " + mine], c["line"], "mark " + mine))
-        if stone:
-            other = _OTHER[s]
-            out.append('<g class="stone ' + s + (" flip" if n in flips else ""))
-            out.append((' dead" opacity="0.45"' if is_dead else '"') + ' data-colour="' + s + '">')
-            # The disc's other side shows as a rim below it: every stone can be reversed.
-            out.append('<circle class="back" cx="' + x + '" cy="' + svg.num(float(y) + rim, 1))
-            out.append('" r="' + r + '" fill="' + c["stone " + other] + '"/>')
-            out.append('<circle class="face" cx="' + x + '" cy="' + y + '" r="' + r + '" fill="')
-            out.append(c["stone " + s] + '" stroke="' + c["stone " + s + " edge"])
-            out.append('" stroke-width="' + edge + '"/></g>')
-            if is_dead:
-                out.append(_square(x, y, 0.3, c["territory " + other], c["line"], "mark " + other))
-            if n == last:
-                out.append('<circle class="last-move" cx="' + x + '" cy="' + y + '" r="')
-                out.append(_u(0.3 if numbers else 0.19) + '" fill="none" stroke="')
-                out.append(c["last move"] + '" stroke-width="' + _u(0.065) + '"/>')
-        elif ghost and not mine:
-            out.append('<circle class="ghost ' + ghost + '" cx="' + x + '" cy="' + y + '" r="')
-            out.append(r + '" fill="' + c["stone " + ghost] + '" stroke="')
-            out.append(c["stone " + ghost + " edge"] + '" stroke-width="' + edge)
-            out.append('" opacity="0"/>')
-        if numbers:
-            if not stone and not mine:
-                out.append('<circle class="number-ground" cx="' + x + '" cy="' + y + '" r="')
-                out.append(_u(0.2) + '" fill="' + c["board"] + '"/>')
-            ink = c["number " + s] if stone else c["number"]
-            out.append('<text class="number" x="' + x + '" y="' + y + '" dy="0.35em" font-size="')
-            out.append(_u(0.26) + '" text-anchor="middle" fill="' + ink + '">' + str(n))
-            out.append("</text>")
-        out.append('<circle class="focus-ring" cx="' + x + '" cy="' + y + '" r="' + _u(0.53))
-        out.append('" fill="none" stroke="' + c["focus"] + '" stroke-width="' + _u(0.07))
-        out.append('" opacity="0"/></g>')
+        key = (
+            n,
+            s if stone else ".",
+            mine,
+            stone and n in deads,
+            n == last,
+            stone and n in flips,
+            "" if stone or mine else ghost,
+            bool(numbers),
+        )
+        markup = parts.get(key)
+        if markup is None:
+            markup = parts[key] = _point_markup(g, c, key)
+        out.append(markup)
     out.append("</g></svg>")
+    return "".join(out)
+
+
+def _point_markup(g: dict, c: dict, key: tuple) -> str:
+    """One point's ``<g>``: its hit area, territory, stone, marks and focus ring."""
+    n, s, mine, is_dead, is_last, flip, ghost, numbers = key
+    i = n - 1
+    x = g["cx"][i]
+    y = g["cy"][i]
+    stone = s in ("w", "b")
+    r = _u(STONE_R)
+    rim = 0.055 * UNIT
+    edge = _u(0.025)
+    out = []
+    classes = "point p" + str(n) + " " + (s if stone else "empty")
+    label = "Point " + str(n) + ": " + (_STONE_WORDS[s] if stone else "empty")
+    notes = []
+    if is_dead:
+        classes += " dead"
+        notes.append("dead")
+    if is_last:
+        classes += " last"
+        notes.append("last move")
+    if mine:
+        classes += " territory-" + mine
+        notes.append(_OWNER_WORDS[mine])
+    if notes:
+        label += " (" + ", ".join(notes) + ")"
+    out.append('<g class="' + classes + '" data-point="' + str(n) + '" role="button"')
+    out.append(' tabindex="0" aria-label="' + label + '">')
+    if mine:
+        out.append('<polygon class="area ' + mine + '" points="' + g["areas"][i] + '" fill="')
+        out.append(c["territory " + mine] + '" fill-opacity="')
+        out.append(("0.55" if mine == "w" else "0.22") + '"/>')
+    out.append('<polygon class="hit" points="' + g["cells"][i] + '" fill="none"')
+    out.append(' pointer-events="all"/>')
+    if mine:
+        out.append(_square(x, y, 0.3, c["territory " + mine], c["line"], "mark " + mine))
+    if stone:
+        other = _OTHER[s]
+        out.append('<g class="stone ' + s + (" flip" if flip else ""))
+        out.append((' dead" opacity="0.45"' if is_dead else '"') + ' data-colour="' + s + '">')
+        # The disc's other side shows as a rim below it: every stone can be reversed.
+        out.append('<circle class="back" cx="' + x + '" cy="' + svg.num(float(y) + rim, 1))
+        out.append('" r="' + r + '" fill="' + c["stone " + other] + '"/>')
+        out.append('<circle class="face" cx="' + x + '" cy="' + y + '" r="' + r + '" fill="')
+        out.append(c["stone " + s] + '" stroke="' + c["stone " + s + " edge"])
+        out.append('" stroke-width="' + edge + '"/></g>')
+        if is_dead:
+            out.append(_square(x, y, 0.3, c["territory " + other], c["line"], "mark " + other))
+        if is_last:
+            out.append('<circle class="last-move" cx="' + x + '" cy="' + y + '" r="')
+            out.append(_u(0.3 if numbers else 0.19) + '" fill="none" stroke="')
+            out.append(c["last move"] + '" stroke-width="' + _u(0.065) + '"/>')
+    elif ghost and not mine:
+        out.append('<circle class="ghost ' + ghost + '" cx="' + x + '" cy="' + y + '" r="')
+        out.append(r + '" fill="' + c["stone " + ghost] + '" stroke="')
+        out.append(c["stone " + ghost + " edge"] + '" stroke-width="' + edge)
+        out.append('" opacity="0"/>')
+    if numbers:
+        if not stone and not mine:
+            out.append('<circle class="number-ground" cx="' + x + '" cy="' + y + '" r="')
+            out.append(_u(0.2) + '" fill="' + c["board"] + '"/>')
+        ink = c["number " + s] if stone else c["number"]
+        out.append('<text class="number" x="' + x + '" y="' + y + '" dy="0.35em" font-size="')
+        out.append(_u(0.26) + '" text-anchor="middle" fill="' + ink + '">' + str(n))
+        out.append("</text>")
+    out.append('<circle class="focus-ring" cx="' + x + '" cy="' + y + '" r="' + _u(0.53))
+    out.append('" fill="none" stroke="' + c["focus"] + '" stroke-width="' + _u(0.07))
+    out.append('" opacity="0"/></g>')
     return "".join(out)
 
 

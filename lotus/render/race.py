@@ -18,7 +18,7 @@ bottom corner; the trampoline 8 a red-outlined lotus blossom. The topology is th
 (shared/spec/race.md); only the positions below belong to this module.
 """
 
-from lotus.render.svg import attrs, element, esc, path
+from lotus.render.svg import attrs, element, esc, path, read_parts
 
 COLOUR_ORDER = ("w", "b", "r", "y")
 COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
@@ -237,26 +237,49 @@ def board(
     last = _last_fields(last_move)
     marks = (targets, bounces, last)
 
-    key = ("head", len(colours), title, size)
-    out = [parts.get(key) or _keep(parts, key, _head(len(colours), title, size))]
+    if title is None and size is None:
+        key = "head|" + str(len(colours))
+        out = [parts.get(key) or _keep(parts, key, _head(len(colours), title, size))]
+    else:
+        out = [_head(len(colours), title, size)]
     if title is not None:
         out.append(element("title", (), esc(title)))
     if style:
         out.append(element("style", (), esc(style)))
     arrows = bool(arrows)
-    out.append(_cached(pal, ("backdrop", arrows), _backdrop, arrows))
+    out.append(_cached(pal, "backdrop|1" if arrows else "backdrop|0", _backdrop, arrows))
     out.append(_start(pal, start, colours, _start_id(selected)))
     # Each field's markup is kept by everything it shows: a click redraws only what changed.
+    shown = "1" if labels else "0"
     for field in FIELDS:
         stack = stacks.get(field, "")
         sel = selected == field
-        key = (field, stack, sel, field in targets, field in bounces, field in last, labels)
+        key = "|".join(
+            (
+                field,
+                stack,
+                "1" if sel else "0",
+                "1" if field in targets else "0",
+                "1" if field in bounces else "0",
+                "1" if field in last else "0",
+                shown,
+            )
+        )
         markup = parts.get(key)
         if markup is None:
             markup = _keep(parts, key, _field(pal, field, stack, sel, marks, labels))
         out.append(markup)
-    counts = tuple(goal.get(c, 0) for c in colours)
-    key = ("goal", colours, counts, GOAL in targets, GOAL in bounces, GOAL in last, labels)
+    key = "|".join(
+        (
+            "goal",
+            ",".join(colours),
+            ",".join([str(goal.get(c, 0)) for c in colours]),
+            "1" if GOAL in targets else "0",
+            "1" if GOAL in bounces else "0",
+            "1" if GOAL in last else "0",
+            shown,
+        )
+    )
     markup = parts.get(key)
     if markup is None:
         markup = _keep(parts, key, _goal(pal, goal, colours, marks, labels))
@@ -284,15 +307,12 @@ def _head(players: int, title, size) -> str:
 # backdrop, the dragon, the leaves) and parts drawn for one state of one field, start stack or
 # the goal, keyed by everything they show. The page redraws the board on every click; with
 # these, a redraw draws only the parts whose state is new. The default palette's dict starts
-# from the parts of the opening positions, pre-drawn at set-up (tools/prerender.py) when that
-# module is there; without it they are drawn on first use, to the same bytes.
+# from the parts of the opening positions, pre-drawn at set-up (tools/prerender.py) into
+# PARTS_FILE when it is there; without it they are drawn on first use, to the same bytes.
+PARTS_FILE = "race_parts.txt"
 _PARTS = {}
 _PARTS_LIMIT = 1200  # parts kept per palette (a few hundred KB at most), then started afresh
-
-try:
-    from lotus.render import _race_parts as _PRE
-except ImportError:
-    _PRE = None
+_PRE = read_parts(PARTS_FILE)
 
 
 def _parts(pal: dict) -> dict:
@@ -302,7 +322,7 @@ def _parts(pal: dict) -> dict:
     if parts is None or len(parts) > _PARTS_LIMIT:
         if len(_PARTS) > 8:
             _PARTS.clear()
-        parts = dict(_PRE.PARTS) if (name == "" and _PRE is not None) else {}
+        parts = dict(_PRE) if name == "" else {}
         _PARTS[name] = parts
     return parts
 
@@ -672,6 +692,14 @@ def _blossom(pal: dict, x: float, y: float) -> list:
     return out
 
 
+def _leaves(pal: dict) -> dict:
+    """Keep every field's leaf in the palette's parts ('leaf|A1', tinted: 'leaf|A1+')."""
+    parts = _parts(pal)
+    for name, markup in _grounds(pal).items():
+        parts["leaf|" + name] = markup
+    return parts
+
+
 def _grounds(pal: dict) -> dict:
     """Every field's leaf (or blossom), plain and tinted as part of the last move, by name."""
     out = {TRAMPOLINE: "".join(_blossom(pal, _POS[TRAMPOLINE][0], _POS[TRAMPOLINE][1]))}
@@ -706,7 +734,8 @@ def _field(pal: dict, field: str, stack: str, selected: bool, marks: tuple, labe
     out = []
     if tramp and last:
         out.append(_circle("halo", x, y, r + 4, _paint(pal["last"]) + [("fill-opacity", 0.8)]))
-    out.append(_cached(pal, "grounds", _grounds)[field + ("+" if last else "")])
+    key = "leaf|" + field + ("+" if last else "")
+    out.append(_parts(pal).get(key) or _leaves(pal)[key])
     if labels:
         ink = pal["trampoline edge"] if tramp else pal["label"]
         out.append(_text("label", x, y + r - 4.5, 10, ink, field))
@@ -783,7 +812,7 @@ def _start(pal: dict, start: dict, colours: tuple, selected: str) -> str:
         heights = start.get(c, ())
         for i in range(cols):
             if i >= len(heights):
-                key = ("slot", n, ri, i)
+                key = "slot|" + str(n) + "|" + str(ri) + "|" + str(i)
                 markup = parts.get(key)
                 if markup is None:
                     markup = _keep(parts, key, _start_slot(pal, n, ri, i))
@@ -792,7 +821,7 @@ def _start(pal: dict, start: dict, colours: tuple, selected: str) -> str:
             h = heights[i]
             is_sel = not picked and selected == c + str(h)
             picked = picked or is_sel
-            key = ("stack", n, ri, i, c, h, is_sel)
+            key = "|".join(("stack", str(n), str(ri), str(i), c, str(h), "1" if is_sel else "0"))
             markup = parts.get(key)
             if markup is None:
                 x, y, cell = _start_cell(n, ri, i)

@@ -96,3 +96,26 @@ def path(*parts) -> str:
 def points(xys) -> str:
     """Polygon points: `[(0, 0), (1.5, 2)]` -> `'0,0 1.5,2'`."""
     return " ".join(num(x) + "," + num(y) for x, y in xys)
+
+
+def read_parts(name: str) -> dict:
+    """The pre-drawn markup in the file `name` beside this module, by key; {} when it is absent.
+
+    Such files are written at set-up by tools/prerender.py: records `key US markup` separated
+    by RS (\\x1f, \\x1e), the first one a comment keyed "#". They are read in one go, which
+    MicroPython does far faster than importing the same strings from a module.
+    """
+    try:
+        with open(_HERE + name, "rb") as f:
+            data = str(f.read(), "utf-8")
+    except OSError:
+        return {}
+    parts = {}
+    for record in data.split("\x1e"):
+        key, _, markup = record.partition("\x1f")
+        parts[key] = markup
+    parts.pop("#", None)
+    return parts
+
+
+_HERE = __file__[: __file__.rfind("/") + 1]

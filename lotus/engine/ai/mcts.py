@@ -23,21 +23,34 @@ TERMINAL = object()
 
 
 class Node:
-    """The statistics of one position: per action its visits, summed reward and child node."""
+    """The statistics of one position: per action its visits, summed reward and child node.
+
+    A node is created when a playout first reaches it, but its actions and priors are only
+    computed when the search comes through it again (``expand``): most leaves never are.
+    """
 
     __slots__ = ("player", "actions", "priors", "visits", "values", "children", "total", "sum")
 
-    def __init__(self, player: int, actions: list, priors: list) -> None:
-        """A fresh node for `player` to choose among `actions` with the plug-in's `priors`."""
+    def __init__(self, player: int) -> None:
+        """A node for `player` to choose at, not yet expanded."""
         self.player = player
-        self.actions = actions
-        self.priors = priors
+        self.actions = None
+        self.priors = None
+        self.visits = None
+        self.values = None
+        self.children = None
+        self.total = 0
+        self.sum = 0.0
+
+    def expand(self, state) -> None:
+        """Fill in the actions at `state` (this node's position) and the plug-in's priors."""
+        actions = state.actions()
         k = len(actions)
+        self.actions = actions
+        self.priors = state.priors(actions)
         self.visits = [0] * k
         self.values = [0.0] * k
         self.children = [None] * k
-        self.total = 0
-        self.sum = 0.0
 
 
 def _select(node: Node, c_puct: float, fpu: float) -> int:
@@ -77,8 +90,9 @@ def search(
     `iterations` bounds the work; `deadline` (a ``time.perf_counter()`` value) stops it sooner.
     The best action is the most visited one (ties: the higher value, then the lower index).
     """
-    actions = state.actions()
-    root = Node(state.to_move(), actions, state.priors(actions))
+    root = Node(state.to_move())
+    root.expand(state)
+    actions = root.actions
     if len(actions) == 1:
         return actions[0], root
     apply = state.apply
@@ -89,6 +103,8 @@ def search(
         node = root
         path = []
         while True:
+            if node.actions is None:
+                node.expand(state)
             i = _select(node, c_puct, fpu)
             path.append((node, i))
             apply(node.actions[i])
@@ -98,8 +114,7 @@ def search(
                     node.children[i] = TERMINAL
                     reward = state.returns()
                 else:
-                    acts = state.actions()
-                    node.children[i] = Node(state.to_move(), acts, state.priors(acts))
+                    node.children[i] = Node(state.to_move())
                     reward = state.rollout(rng)
                 break
             if child is TERMINAL:

@@ -1,0 +1,61 @@
+"""Before Python is ready: the board is already drawn; clicks are queued, then played in order."""
+
+import pytest
+
+from e2e.conftest import READY_TIMEOUT
+from tools.browser import serve
+
+MOVES = """() => Array.from(document.querySelectorAll('[data-movelist] [data-move]'))
+  .map(e => e.getAttribute('data-move'))"""
+
+
+@pytest.fixture(scope="module")
+def slow_site():
+    """The site on a server that holds the MicroPython download back 3 s, so boot takes a while."""
+    server, url = serve(delays={"micropython.wasm": 3})
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture
+def slow_page(module_context, guard, slow_site):
+    """A fresh page on the slow server (its origin is checked like every page's)."""
+    guard.origin = slow_site
+    page = module_context.new_page()
+    guard.attach(page)
+    yield page
+    page.close()
+
+
+def test_the_board_is_drawn_before_python_is_ready(slow_page, slow_site):
+    slow_page.goto(f"{slow_site}/index.html?game=race", wait_until="domcontentloaded")
+    assert slow_page.get_attribute("body", "data-ready") is None
+    assert slow_page.is_visible('[data-field="8"]')
+    assert slow_page.locator('[data-start="w4"]').first.is_visible()
+    slow_page.goto(f"{slow_site}/index.html?game=go", wait_until="domcontentloaded")
+    assert slow_page.get_attribute("body", "data-ready") is None
+    assert slow_page.is_visible('[data-point="37"]')
+    assert not slow_page.is_visible('[data-field="8"]')
+
+
+def test_clicks_during_boot_are_played_once_and_in_order(slow_page, slow_site):
+    slow_page.goto(f"{slow_site}/index.html?game=race", wait_until="domcontentloaded")
+    slow_page.locator('[data-start="w4"]').first.click()
+    assert "1 click will be played" in slow_page.inner_text("[data-status]")
+    for selector in ('[data-field="A4"]', '[data-start="b3"]', '[data-field="B3"]'):
+        assert slow_page.get_attribute("body", "data-ready") is None, "Python was ready too soon"
+        slow_page.locator(selector).first.click()
+    slow_page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    assert slow_page.evaluate(MOVES) == ["Sw4-A4", "Sb3-B3"]
+    slow_page.wait_for_timeout(300)
+    assert slow_page.evaluate(MOVES) == ["Sw4-A4", "Sb3-B3"]
+
+
+def test_a_queued_game_switch_and_placement_apply_in_order(slow_page, slow_site):
+    slow_page.goto(f"{slow_site}/index.html?game=race", wait_until="domcontentloaded")
+    slow_page.click('[data-pick="go"]')
+    slow_page.wait_for_selector('[data-point="37"]', state="visible")
+    slow_page.click('[data-point="37"]')
+    slow_page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    assert slow_page.get_attribute("body", "data-game") == "go"
+    assert slow_page.evaluate(MOVES) == ["37"]

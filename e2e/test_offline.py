@@ -1,0 +1,195 @@
+"""Offline after the first visit, against a `make dist` build in real Chromium service workers.
+
+Each test serves its own fresh build (tools/dist.py into a temporary folder) with its own static
+server and browser context: a first visit precaches the site; then with the network off, or the
+server stopped, a reload boots both games and the computer (the Pyodide worker) still answers;
+and a new build on the same server is offered as an update that replaces the old cache.
+"""
+
+import os
+import re
+import shutil
+
+import pytest
+
+from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, Guard
+from e2e.race_helpers import click_move
+from lotus.engine import race
+from tools import build_sw, dist
+from tools.browser import serve
+
+MOVES = """() => Array.from(document.querySelectorAll('[data-movelist] [data-move]'))
+  .map(e => e.getAttribute('data-move'))"""
+
+CACHED = """async () => {
+  const found = {};
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    found[name] = (await cache.keys()).map(r => r.url);
+  }
+  return found;
+}"""
+
+SW_STATE = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const active = registration.active;
+  if (active.state !== 'activated') await new Promise(resolve =>
+    active.addEventListener('statechange', () => active.state === 'activated' && resolve()));
+  return {state: registration.active.state, script: registration.active.scriptURL,
+          controlled: navigator.serviceWorker.controller !== null};
+}"""
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory):
+    """A fresh `make dist` build in a temporary folder; returns its path."""
+    folder = str(tmp_path_factory.mktemp("offline") / "dist")
+    dist.build(folder)
+    return folder
+
+
+class Site:
+    """A copy of the build served on its own port, a browser context and a guarded page."""
+
+    def __init__(self, browser, build: str, folder: str) -> None:
+        shutil.copytree(build, folder)
+        self.folder = folder
+        self.server, self.url = serve(folder)
+        self.context = browser.new_context(viewport={"width": 1200, "height": 900})
+        self.page = self.context.new_page()
+        self.guard = Guard(self.url)
+        self.guard.attach(self.page)
+        self.requested = set()
+        self.page.on("request", self._on_request)
+
+    def _on_request(self, request) -> None:
+        if request.url.startswith(self.url + "/"):
+            self.requested.add(request.url[len(self.url) + 1 :].split("?")[0])
+
+    def stop_server(self) -> None:
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
+
+    def close(self) -> None:
+        self.context.close()
+        self.stop_server()
+
+
+@pytest.fixture
+def site(browser, build, tmp_path):
+    """A served copy of the build; fails the test if its page misbehaved."""
+    served = Site(browser, build, str(tmp_path / "site"))
+    yield served
+    served.close()
+    served.guard.check()
+
+
+def version(folder: str) -> str:
+    with open(os.path.join(folder, "sw.js"), encoding="utf-8") as f:
+        return re.search(r'const VERSION = "([0-9a-f]+)";', f.read()).group(1)
+
+
+def open_game(page, url: str, query: str, worker: bool = False) -> None:
+    page.goto(f"{url}/index.html?{query}")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    if worker:
+        page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+
+
+def first_visit(site: Site) -> None:
+    """Visit once; the service worker installs, takes control and caches every listed file."""
+    page = site.page
+    open_game(page, site.url, "game=race&seats=human,easy", worker=True)
+    state = page.evaluate(SW_STATE)
+    assert state["state"] == "activated" and state["script"] == f"{site.url}/sw.js"
+    assert state["controlled"], "the first page is not controlled (clients.claim)"
+    listed = [f for f in dist.expected_files(site.folder) if f not in ("sw.js", ".nojekyll")]
+    assert listed == build_sw.site_files(site.folder)
+    caches = page.evaluate(CACHED)
+    assert list(caches) == [f"lotus {site.url}/ {version(site.folder)}"]
+    cached = sorted(u[len(site.url) + 1 :] for u in next(iter(caches.values())))
+    assert cached == listed
+    # Everything the page and its worker loaded is in the list (sw.js itself is not cached).
+    assert site.requested - {"index.html", "sw.js"} <= set(listed), "loaded but not precached"
+    assert any(p.endswith("pyodide.asm.wasm") for p in site.requested)
+
+
+def play_both_games(site: Site) -> None:
+    """Reload: both games play by clicks, and the computer answers from the Pyodide worker."""
+    page = site.page
+    open_game(page, site.url, "game=race&seats=human,easy")
+    page.locator('[data-start="w4"]').first.click()
+    page.click('[data-field="A4"]')
+    page.wait_for_function(f"() => ({MOVES})().length >= 2", timeout=WORKER_TIMEOUT)
+    assert page.get_attribute("body", "data-worker-ready") == "1"
+    moves = page.evaluate(MOVES)
+    assert moves[0] == "Sw4-A4"
+    game = race.Game()
+    for move in moves:
+        game.play(move)
+    assert game.to_move == "w"
+    click_move(page, sorted(game.legal_moves())[0])
+    page.wait_for_function(f"() => ({MOVES})().length >= 3")
+
+    open_game(page, site.url, "game=go&marker=0")
+    page.click('[data-point="37"]')
+    page.click('[data-point="12"]')
+    page.wait_for_function(f"() => ({MOVES})().length === 2")
+    assert page.evaluate(MOVES) == ["37", "12"]
+    # Every file came from the service worker's cache, none from the network.
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+
+
+def served_by_worker(site: Site, record: list) -> None:
+    for response in record:
+        assert response.from_service_worker or response.url.startswith("blob:"), response.url
+
+
+def test_with_the_network_off_a_reload_boots_and_everything_plays(site):
+    first_visit(site)
+    site.context.set_offline(True)
+    responses = []
+    site.page.on("response", lambda r: responses.append(r))
+    play_both_games(site)
+    served_by_worker(site, responses)
+    assert any(r.url.endswith("pyodide.asm.wasm") for r in responses)
+
+
+def test_with_the_server_stopped_a_reload_boots_and_everything_plays(site):
+    first_visit(site)
+    site.stop_server()
+    responses = []
+    site.page.on("response", lambda r: responses.append(r))
+    play_both_games(site)
+    served_by_worker(site, responses)
+
+
+def test_a_new_build_is_offered_as_an_update_and_replaces_the_old_cache(site, tmp_path):
+    first_visit(site)
+    old = f"lotus {site.url}/ {version(site.folder)}"
+    # The next version: one byte more in a stylesheet, rebuilt into the folder being served.
+    source = str(tmp_path / "next")
+    shutil.copytree(site.folder, source)
+    with open(os.path.join(source, "static", "css", "update.css"), "a") as f:
+        f.write("\n")
+    dist.build(site.folder, root=source)
+    new = f"lotus {site.url}/ {version(site.folder)}"
+    assert new != old
+
+    page = site.page
+    assert page.is_hidden("[data-update]")
+    open_game(page, site.url, "game=race")
+    page.wait_for_selector("[data-update]:not([hidden])", timeout=WORKER_TIMEOUT)
+    assert "Update available" in page.inner_text("[data-update]")
+    assert set(page.evaluate(CACHED)) == {old, new}
+    with page.expect_navigation():
+        page.click("[data-reload]")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    assert page.is_hidden("[data-update]")
+    state = page.evaluate(SW_STATE)
+    assert state["controlled"] and state["state"] == "activated"
+    assert list(page.evaluate(CACHED)) == [new]
+    css = page.evaluate("fetch('static/css/update.css').then(r => r.text())")
+    assert css.endswith("\n\n"), "the page still runs the old version"

@@ -1,0 +1,268 @@
+"""The computer players: legal moves at every level, determinism, errors, dead-group suggestions.
+
+What a player of the page expects: whatever the position (a blocked race player, a forced pass
+under the Pro rule, three or four players, a Go game after a pass), the computer answers with a
+legal move, the same one for the same seed, and never touches the game it is shown.
+"""
+
+import random
+
+import pytest
+
+from lotus.engine import ai, go, race
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def random_race(players: int, pro: bool, plies: int, seed: int) -> race.Game:
+    """A race game after up to `plies` random moves (stopping before the end)."""
+    rng = random.Random(seed)
+    g = race.Game(players=players, pro=pro, first=race.COLOURS[seed % players])
+    for _ in range(plies):
+        g.play(rng.choice(g.legal_moves()))
+        if g.is_over:
+            g.undo()
+            break
+    return g
+
+
+def random_go(plies: int, seed: int, pass_rate: float = 0.1) -> go.Game:
+    """A Go game in play after `plies` random placements and passes (never two passes in a row)."""
+    rng = random.Random(seed)
+    g = go.Game(first=go.COLOURS[seed % 2])
+    for _ in range(plies):
+        empty = g.empty_indices()
+        if not empty:
+            break
+        if g.passes == 0 and rng.random() < pass_rate:
+            g.play("pass")
+        else:
+            g.play(go.NAMES[rng.choice(empty)])
+    return g
+
+
+def setup_go(white=(), black=(), to_move="w") -> go.Game:
+    """A Go game in play with stones of each colour on the given points."""
+    cells = ["."] * 72
+    for n in white:
+        cells[n - 1] = "w"
+    for n in black:
+        cells[n - 1] = "b"
+    return go.Game.from_setup("".join(cells), to_move=to_move)
+
+
+def assert_legal_and_untouched(game, level: str, seed: int) -> str:
+    """choose_move gives a legal move and leaves the caller's game exactly as it was."""
+    before = game.state_key()
+    legal = game.legal_moves()
+    move = ai.choose_move(game, level, seed=seed)
+    assert move in legal, (move, game.state_key())
+    assert game.state_key() == before
+    assert game.legal_moves() == legal
+    return move
+
+
+# -- legal moves from many positions ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("pro", [False, True])
+def test_race_easy_and_medium_move_legally_from_random_positions(players, pro):
+    for k in range(6):
+        game = random_race(players, pro, plies=k * 25, seed=100 * players + k)
+        assert_legal_and_untouched(game, "easy", seed=k)
+        if k % 2:
+            assert_legal_and_untouched(game, "medium", seed=k)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_race_hard_moves_legally_from_random_positions(players):
+    for k in range(2):
+        game = random_race(players, False, plies=20 + 60 * k, seed=7 * players + k)
+        assert_legal_and_untouched(game, "hard", seed=k)
+
+
+def blocked_position(pro: bool) -> race.Game:
+    """White to move with every white stone covered by a black one (R9, R10)."""
+    return race.Game.from_setup(
+        players=2, pro=pro, to_move="w", board={"5": "w" * 10 + "b"}, start={"b": (4, 3, 2)}
+    )
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_race_blocked_player_standard_rule_moves_a_black_stone_or_passes(level):
+    game = blocked_position(pro=False)
+    assert game.blocked
+    move = assert_legal_and_untouched(game, level, seed=3)
+    # R9: with no free stone of its own, White may only move Black's stones or pass.
+    assert move == "pass" or move.startswith("Sb") or move.startswith("5-")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_race_blocked_player_pro_rule_passes(level):
+    game = blocked_position(pro=True)
+    assert game.legal_moves() == ["pass"]  # R10: a blocked player must pass
+    assert assert_legal_and_untouched(game, level, seed=3) == "pass"
+
+
+def test_race_pro_double_first_turn_second_move_is_legal():
+    game = race.Game(players=2, pro=True)
+    game.play(ai.choose_move(game, "easy", seed=1))
+    assert game.to_move == "w"  # R10: the first player moves twice
+    assert_legal_and_untouched(game, "medium", seed=1)
+
+
+def test_race_hard_takes_a_winning_move():
+    # R11: White wins at once by carrying its last stone from 14 into the goal (14-G),
+    # rather than moving the stone on A1.
+    game = race.Game.from_setup(
+        players=2,
+        to_move="w",
+        board={"14": "w", "A1": "b"},
+        start={"b": (4, 3, 2)},
+        goal={"w": 9},
+    )
+    for level in LEVELS:
+        assert ai.choose_move(game, level, seed=5) == "14-G"
+
+
+def test_race_hard_blocks_when_it_must():
+    # Black is one move from winning (its last stone on 14); White can only stop it by
+    # landing on 14 and covering it (R6): A4 with a... simpler: White's only stone that reaches 14.
+    game = race.Game.from_setup(
+        players=2,
+        to_move="w",
+        board={"13": "w", "14": "b", "12": "w"},
+        start={"w": (4, 3, 1)},
+        goal={"b": 9},
+    )
+    # 13-14 covers Black's last stone: every other White move lets Black win next turn.
+    assert ai.choose_move(game, "hard", seed=2) == "13-14"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_go_easy_and_medium_move_legally_from_random_positions(seed):
+    game = random_go(plies=12 * seed, seed=seed)
+    assert_legal_and_untouched(game, "easy", seed=seed)
+    if seed % 2:
+        assert_legal_and_untouched(game, "medium", seed=seed)
+
+
+def test_go_hard_moves_legally_from_random_positions():
+    for seed in (1, 2):
+        game = random_go(plies=30 * seed, seed=seed)
+        assert_legal_and_untouched(game, "hard", seed=seed)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_go_after_a_pass_and_on_a_nearly_full_board(level):
+    game = random_go(plies=40, seed=9)
+    if game.passes:
+        game.play(go.NAMES[game.empty_indices()[0]])
+    game.play("pass")  # G2: a pass; the opponent may place or pass (ending play, G8)
+    assert_legal_and_untouched(game, level, seed=1)
+    full = random_go(plies=70, seed=4, pass_rate=0.0)
+    assert_legal_and_untouched(full, level, seed=1)
+
+
+def test_go_passes_on_a_full_board():
+    game = random_go(plies=72, seed=11, pass_rate=0.0)
+    assert game.empty_indices() == []
+    assert ai.choose_move(game, "hard", seed=1) == "pass"  # G2: the only move left
+
+
+# A settled board: every group holds a lotus and each empty point is enclosed by one colour, so no
+# placement changes the count; White leads 45 to 27.
+SETTLED = "bbwwwwbbbwwbbbbbbbwwwwwwwwwwwwwwwwwwwwwwww.b.b.b.bbbbbbwwwwwwwwwwwwwwwbb"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_go_passes_when_the_board_is_settled(level):
+    # G3: a pass moves the marker a point toward the passer; nothing else is worth anything here.
+    game = go.Game.from_setup(SETTLED, to_move="w")
+    assert ai.choose_move(game, level, seed=1) == "pass"
+    # G8: after Black's pass, White's pass ends play with White ahead.
+    game = go.Game.from_setup(SETTLED, to_move="b")
+    game.play("pass")
+    assert ai.choose_move(game, level, seed=1) == "pass"
+
+
+# -- determinism, budget and errors --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_move(level):
+    race_game = random_race(3, False, plies=30, seed=5)
+    go_game = random_go(plies=20, seed=5)
+    for game in (race_game, go_game):
+        first = ai.choose_move(game, level, seed=42)
+        assert ai.choose_move(game, level, seed=42) == first
+        assert ai.choose_move(game.copy(), level, seed=42) == first
+
+
+def test_budget_caps_the_time_and_still_gives_a_legal_move():
+    import time
+
+    game = random_go(plies=10, seed=2)
+    t0 = time.perf_counter()
+    move = ai.choose_move(game, "hard", seed=1, budget_ms=30)
+    assert time.perf_counter() - t0 < 0.5
+    assert move in game.legal_moves()
+
+
+def test_invalid_arguments_raise_value_error_naming_the_problem():
+    game = race.Game()
+    with pytest.raises(ValueError, match="level"):
+        ai.choose_move(game, "expert")
+    with pytest.raises(ValueError, match="race.Game or go.Game"):
+        ai.choose_move("Sw4-A4", "easy")
+    with pytest.raises(ValueError, match="race.Game or go.Game"):
+        ai.choose_move(None, "easy")
+    with pytest.raises(ValueError, match="budget_ms"):
+        ai.choose_move(game, "easy", budget_ms=-5)
+    won = race.Game.from_setup(players=2, board={"14": "b"}, start={"b": (4, 3, 2)}, goal={"w": 10})
+    with pytest.raises(ValueError, match="over"):
+        ai.choose_move(won, "easy")
+    ended = go.Game()
+    ended.play("pass")
+    ended.play("pass")  # G8: two passes end play
+    with pytest.raises(ValueError, match="over"):
+        ai.choose_move(ended, "hard")
+    with pytest.raises(ValueError, match="go.Game"):
+        ai.suggest_dead(game)
+
+
+# -- dead groups ----------------------------------------------------------------------------------
+
+
+def scoring(game: go.Game) -> go.Game:
+    """The game after two passes: the scoring phase (G8, G9)."""
+    game.play("pass")
+    game.play("pass")
+    assert game.phase == "scoring"
+    return game
+
+
+def test_suggest_dead_marks_a_lone_stone_in_the_opponents_corner():
+    # White 43 sits between Black's lotus group (7-12 with 45 and 71) and two empty points
+    # (44, 72) that only Black can fill without giving stones away: it is dead (G9).
+    game = scoring(setup_go(white=(1, 2, 3, 4, 5, 6, 43), black=(7, 8, 9, 10, 11, 12, 45, 71)))
+    before = game.state_key()
+    dead = ai.suggest_dead(game)
+    assert dead == ["43"]
+    assert game.state_key() == before
+    assert game.score(dead=dead)["b"] > game.score()["b"]
+
+
+def test_suggest_dead_leaves_a_surrounded_lotus_alone():
+    # G5: White's central lotus lives however surrounded; the lone white stone at 20 dies.
+    ring = (9, 10, 15, 16, 23, 24, 25, 30, 31, 32, 37, 38)
+    game = scoring(setup_go(white=(1, 2, 3, 4, 5, 6, 20), black=ring + (19, 21, 51)))
+    dead = ai.suggest_dead(game)
+    assert "1" not in dead
+    assert "20" in dead
+    assert ai.suggest_dead(game) == dead  # deterministic
+
+
+def test_suggest_dead_on_an_empty_board_is_empty():
+    assert ai.suggest_dead(scoring(go.Game())) == []
