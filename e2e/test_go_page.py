@@ -36,6 +36,7 @@ def page(open_page):
 
 def goto(page, query: str) -> None:
     base = page.url.split("?")[0]
+    page.evaluate("localStorage.clear()")  # no saved game: the query opens a new one
     page.goto(f"{base}?{query}")
     page.wait_for_selector('body[data-ready="1"]')
 

@@ -193,3 +193,26 @@ def test_a_new_build_is_offered_as_an_update_and_replaces_the_old_cache(site, tm
     assert list(page.evaluate(CACHED)) == [new]
     css = page.evaluate("fetch('static/css/update.css').then(r => r.text())")
     assert css.endswith("\n\n"), "the page still runs the old version"
+
+
+
+def test_where_service_workers_are_unavailable_the_page_works_and_logs_no_error(browser, build):
+    """Browsers or settings without service workers (here Playwright blocks them): same page."""
+    server, url = serve(build)
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    guard = Guard(url)
+    guard.attach(page)
+    try:
+        open_game(page, url, "game=race&seats=human,easy", worker=True)
+        page.locator('[data-start="w4"]').first.click()
+        page.click('[data-field="A4"]')
+        page.wait_for_function(f"() => ({MOVES})().length >= 2", timeout=WORKER_TIMEOUT)
+        page.wait_for_timeout(300)  # a registration attempt would have happened by now
+        assert page.evaluate(CACHED) == {}
+        assert page.evaluate("!navigator.serviceWorker || !navigator.serviceWorker.controller")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+    guard.check()

@@ -19,6 +19,7 @@ def page(open_page):
 def goto(page, query: str) -> None:
     """Open the app with a query (a new page load boots Python again)."""
     base = page.url.split("?")[0]
+    page.evaluate("localStorage.clear()")  # no saved game: the query opens a new one
     page.goto(f"{base}?{query}")
     page.wait_for_selector('body[data-ready="1"]')
 

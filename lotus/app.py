@@ -140,6 +140,8 @@ class Session:
         self.hint = None  # a move the computer suggested for this position
         self.asked_dead = -1  # the version whose dead groups were asked of the search
         self.touched = False  # the players changed the dead-group marks themselves
+        self.review = None  # None: the present; n: looking at the position after n actions
+        self._review_cache = None
 
     def _do(self, action: str) -> None:
         """Carry out an action on the engine (raises the engine's IllegalMove)."""
@@ -170,7 +172,7 @@ class Session:
 
     def computer_level(self):
         """The level of the computer that must move now, or None (a person's turn, or no turn)."""
-        if self.phase() != "play":
+        if self.phase() != "play" or self.review is not None:
             return None
         level = self.seat(self.game.to_move)
         return None if level == "human" else level
@@ -233,7 +235,59 @@ class Session:
     def redo(self) -> None:
         """Replay the last action taken back."""
         if self.redo_stack:
-            self._record(self.redo_stack.pop())
+            action = self.redo_stack.pop()
+            try:
+                self._record(action)
+            except ValueError:  # a redo list that no longer fits (e.g. from a damaged save)
+                self.redo_stack = []
+
+    # -- review ----------------------------------------------------------------------------
+    def review_to(self, index) -> None:
+        """Look at the position after `index` actions (None or the end: back to the present)."""
+        if index is not None:
+            index = max(0, min(int(index), len(self.actions)))
+            if index == len(self.actions):
+                index = None
+        self.review = index
+        self._review_cache = None
+        self.message = ""
+
+    def review_step(self, delta: int) -> None:
+        """Step the review back (negative) or forward through the game."""
+        here = len(self.actions) if self.review is None else self.review
+        self.review_to(here + delta)
+
+    def moves_shown(self) -> int:
+        """How many moves of the move list lead to the position on screen."""
+        actions = self.actions if self.review is None else self.actions[: self.review]
+        return len([a for a in actions if not a.startswith("#")])
+
+    def view_game(self):
+        """The game to show: the present, or a copy replayed to the reviewed position."""
+        if self.review is None:
+            return self.game
+        if self._review_cache is None or self._review_cache[0] != self.review:
+            scratch = type(self)(**self.options)
+            for action in self.actions[: self.review]:
+                scratch._do(action)
+            self._review_cache = (self.review, scratch.game)
+        return self._review_cache[1]
+
+    def play_from_here(self) -> None:
+        """Continue from the reviewed position: the later moves are taken back (redo keeps them)."""
+        if self.review is None:
+            return
+        target = self.review
+        while len(self.actions) > target:
+            self.undo()
+        self.review_to(None)
+
+    def review_refusal(self) -> str:
+        """Why a board click is refused while reviewing."""
+        return (
+            f"Reviewing move {self.review} of {len(self.actions)}: use “Play from here” to "
+            "continue from this position, or go to the end."
+        )
 
     def move_rows(self) -> list:
         """[(colour who moved, move)] in play order: the moves of the move list."""
@@ -283,6 +337,41 @@ class App:
             session.keep_view(old)
         self.sessions[game] = session
         self.current = game
+
+    def restore(self, game: str, text: str) -> None:
+        """Replace `game`'s session by the one saved in `text` (raises saves.SaveError)."""
+        from lotus import saves
+
+        parts = saves.load(text, game)
+        options = parts["options"]
+        try:
+            if game == "race":
+                pro = "1" if options.get("pro") else "0"
+                typed = race_options(str(options.get("players")), pro, options.get("first"))
+                colours = COLOURS[: typed["players"]]
+            else:
+                typed = go_options(options.get("first"), str(options.get("marker")))
+                colours = COLOURS[:2]
+            typed["seats"] = parse_seats(seats_text(parts["seats"], colours), colours)
+        except OptionError as exc:
+            raise saves.SaveError(f"its options are not valid: {exc}") from None
+        session = self.session_class(game)(**typed)
+        for i, action in enumerate(parts["actions"]):
+            try:
+                session._record(action)
+            except ValueError as exc:
+                raise saves.SaveError(f"move {i + 1} ({action}) is not legal: {exc}") from None
+        session.redo_stack = list(parts["redo"])
+        if game == "go":
+            session.numbers = parts["numbers"]
+            if session.phase() == "scoring":
+                try:
+                    session.game.set_dead(parts["dead"])
+                except ValueError as exc:
+                    raise saves.SaveError(f"its dead groups are not valid: {exc}") from None
+        session.review_to(parts["review"])
+        session.message = ""
+        self.sessions[game] = session
 
     @property
     def session(self):

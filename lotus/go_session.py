@@ -25,8 +25,11 @@ class GoSession(Session):
     def _do(self, action: str) -> None:
         game = self.game
         before = game.board()
-        if action == "#finish":
-            game.finish()
+        if action.startswith("#finish"):
+            # "#finish:2,37": the agreed dead groups travel with the action, so that redo and a
+            # restored save end the game exactly as the players agreed.
+            marks = action.partition(":")[2]
+            game.finish([p for p in marks.split(",") if p])
         elif action == "#resume":
             game.resume()
         else:
@@ -45,6 +48,9 @@ class GoSession(Session):
     def click(self, point: str) -> bool:
         """A click on a point: place a stone in play, toggle a group dead while scoring."""
         self.message = ""
+        if self.review is not None:
+            self.message = self.review_refusal()
+            return False
         if self.computer_level() is not None:
             self.message = self.computer_turn_refusal()
             return False
@@ -77,7 +83,7 @@ class GoSession(Session):
 
     def confirm(self) -> None:
         """Agree on the marked dead groups and end the game (G9, G10)."""
-        self._try("#finish")
+        self._try("#finish:" + ",".join(self.game.dead))
 
     def resume(self) -> None:
         """Return from the scoring phase to play (G9)."""
@@ -169,14 +175,15 @@ class GoSession(Session):
 
     def svg(self) -> str:
         """The board as SVG markup (with dead groups and territory while scoring and after)."""
-        game = self.game
+        game = self.view_game()
         last = game.moves[-1] if game.moves else None
+        flipped = self.flipped if game is self.game else ()
         if game.phase == go.PLAY or game.resigned:
-            return go_render.board(game, last_move=last, flipped=self.flipped, numbers=self.numbers)
+            return go_render.board(game, last_move=last, flipped=flipped, numbers=self.numbers)
         return go_render.board(
             game,
             last_move=last,
-            flipped=self.flipped,
+            flipped=flipped,
             numbers=self.numbers,
             dead=game.dead,
             territory=game.territory(game.dead),
@@ -184,7 +191,7 @@ class GoSession(Session):
 
     def track_svg(self) -> str:
         """The pass track with the marker."""
-        return go_render.track(self.game.marker)
+        return go_render.track(self.view_game().marker)
 
 
 def _white_first(item) -> int:

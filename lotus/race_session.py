@@ -28,6 +28,9 @@ class RaceSession(Session):
         if game.is_over:
             self.message = "The game is over. Start a new game to play again."
             return False
+        if self.review is not None:
+            self.message = self.review_refusal()
+            return False
         if self.computer_level() is not None:
             self.message = self.computer_turn_refusal()
             return False
@@ -129,7 +132,11 @@ class RaceSession(Session):
         return f"{colour_name(self.game.winner)} wins!"
 
     def svg(self) -> str:
-        """The board as SVG markup."""
+        """The board as SVG markup (of the position under review, when reviewing)."""
+        game = self.view_game()
+        if game is not self.game:
+            last = game.moves[-1] if game.moves else None
+            return race_render.board(game, last_move=last)
         last = self.game.moves[-1] if self.game.moves else None
         return race_render.board(
             self.game,

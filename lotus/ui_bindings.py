@@ -12,11 +12,40 @@ from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 
 from lotus import app as app_module
+from lotus import saves
 
+SAVE_KEY = "lotus.save."  # + game: the autosave of that game
+CURRENT_KEY = "lotus.current"  # the game on screen last time
 WORKER = "engine"
 HINT_LEVEL = "medium"
+# Review buttons (and keys): how far each one steps, given the number of actions.
+REVIEW_STEPS = {
+    "first": lambda n: -n,
+    "prev": lambda n: -1,
+    "next": lambda n: 1,
+    "last": lambda n: n,
+}
+REVIEW_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
 WATCH_DELAY = {"slow": 1.5, "normal": 0.6, "fast": 0.05}  # seconds between computer moves
 TARGET_SELECTOR = "[data-field],[data-start],[data-point]"
+
+
+def _storage_get(key: str):
+    """localStorage.getItem, or None when storage is unavailable (private mode, disabled)."""
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:
+        return None
+    return None if value is None else str(value)
+
+
+def _storage_set(key: str, value: str) -> bool:
+    """localStorage.setItem; False when storage is full or unavailable (the game goes on)."""
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:
+        return False
+    return True
 
 
 def _escape(text: str) -> str:
@@ -53,13 +82,20 @@ class Page:
     # -- set-up ------------------------------------------------------------------------------
     def start(self) -> None:
         """Read the query, draw the first board, listen to events and flag readiness."""
-        game, options, error = app_module.parse_query(str(window.location.search))
+        notes = self.restore_saves()
+        search = str(window.location.search)
+        game, options, error = app_module.parse_query(search)
         if options is not None:
             self.app.new_game(game, options)
             self._fill_form(game, options)
-        else:
+        elif "game=" in search:
             self.app.current = game
-        self.show_error(error)
+        else:
+            last = _storage_get(CURRENT_KEY)
+            self.app.current = last if last in app_module.GAMES else "race"
+        if error:
+            notes.append(error)
+        self.show_error(" ".join(notes))
         self._listen(self.board, "click", self.on_board_click)
         self._listen(self.board, "keydown", self.on_board_key)
         for button in document.querySelectorAll("[data-action]"):
@@ -81,6 +117,31 @@ class Page:
         self.replay_queue()
         self.body.dataset.ready = "1"
         asyncio.create_task(self.wake_worker())
+
+    def restore_saves(self) -> list:
+        """Bring back both games' autosaves; a bad save gives a note and a fresh game."""
+        notes = []
+        for game in app_module.GAMES:
+            key = SAVE_KEY + game
+            text = _storage_get(key)
+            if not text:
+                continue
+            try:
+                self.app.restore(game, text)
+            except saves.SaveError as exc:
+                kept = _storage_set(key + ".broken", text)
+                notes.append(
+                    f"Your saved {app_module.GAME_TITLES[game]} game could not be restored: {exc}."
+                    " A new game was started"
+                    + (f"; the old save is kept in this browser as {key}.broken." if kept else ".")
+                )
+        return notes
+
+    def save(self) -> None:
+        """Autosave the game on screen (after every change)."""
+        session = self.app.session
+        _storage_set(SAVE_KEY + session.game_id, saves.dump(session))
+        _storage_set(CURRENT_KEY, self.app.current)
 
     def _listen(self, element, event: str, handler) -> None:
         proxy = create_proxy(handler)
@@ -137,6 +198,10 @@ class Page:
             session.redo()
         elif event.key == "Escape":
             session.clear_selection()
+        elif event.key in REVIEW_KEYS:
+            event.preventDefault()
+            self.do_action(REVIEW_KEYS[event.key])
+            return
         else:
             return
         self.update()
@@ -188,6 +253,15 @@ class Page:
             self.paused = not self.paused
         elif action == "redo":
             session.redo()
+        elif action in REVIEW_STEPS:
+            session.review_step(REVIEW_STEPS[action](len(session.actions)))
+        elif action == "play-here":
+            here = session.review
+            if here is not None and window.confirm(
+                f"Continue the game from move {session.moves_shown()}? "
+                "The later moves are taken back (Redo brings them back)."
+            ):
+                session.play_from_here()
         elif action == "pass":
             session.pass_turn()
         elif action == "resign":
@@ -239,8 +313,9 @@ class Page:
 
     # -- the computer ------------------------------------------------------------------------
     def update(self) -> None:
-        """Redraw, then let the computer move if it is its turn (or suggest dead groups)."""
+        """Redraw and save, then let the computer move on its turn (or suggest dead groups)."""
         self.render()
+        self.save()
         self.schedule_computer()
         session = self.app.session
         if session.phase() == "scoring" and session.asked_dead != session.version:
@@ -416,7 +491,7 @@ class Page:
             self.banner.setAttribute("hidden", "")
         rows = session.move_rows()
         items = []
-        last = len(rows) - 1
+        last = session.moves_shown() - 1
         for i, (colour, move) in enumerate(rows):
             cls = ' class="last"' if i == last else ""
             items.append(
@@ -425,6 +500,17 @@ class Page:
             )
         self.movelist.innerHTML = "".join(items)
         self.movelist.scrollTop = self.movelist.scrollHeight
+        reviewing = session.review is not None
+        here = len(session.actions) if session.review is None else session.review
+        self._enable("first", here > 0)
+        self._enable("prev", here > 0)
+        self._enable("next", reviewing)
+        self._enable("last", reviewing)
+        self._enable("play-here", reviewing)
+        if reviewing:
+            body.dataset.review = str(session.review)
+        else:
+            body.removeAttribute("data-review")
         self._enable("undo", len(session.actions) > 0)
         self._enable("redo", len(session.redo_stack) > 0)
         person = phase == "play" and session.computer_level() is None

@@ -59,7 +59,7 @@ function watch(registration) {
 }
 
 async function start() {
-  if (!("serviceWorker" in navigator)) return;
+  if (!navigator.serviceWorker || !window.isSecureContext) return;
   const controlled = Boolean(navigator.serviceWorker.controller);
   if (!controlled) await settled();
   let registration;
@@ -73,6 +73,7 @@ async function start() {
       return;
     }
   }
+  if (!registration) return; // a browser that pretends (automation tools blocking workers)
   watch(registration);
   // Look for a new version now (the browser also does after navigations) and whenever the page
   // is shown again; offline, the check simply fails.

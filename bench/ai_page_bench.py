@@ -1,0 +1,69 @@
+"""Time the computer's moves in the page (search on Pyodide in the worker), per game and level.
+
+Usage: .venv/bin/python bench/ai_page_bench.py [--moves 40]
+
+For each game and level, the page is opened in watch mode (both seats that level, fastest speed)
+and the time of every computer move is read from the page's own measurements
+(`window.lotus.timings()`: from asking the worker to having its answer, in the page). Prints the
+median and range per level, over the moves of (at least) one game.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tools.browser import launch, serve  # noqa: E402
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def collect(page, base: str, game: str, level: str, moves: int, limit_s: float) -> list:
+    """Watch level-vs-level until `moves` computer moves (or the game's end); their times in ms."""
+    page.goto(f"{base}/index.html?game={game}&seats={level},{level}")
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=120_000)
+    page.select_option("[data-speed]", "fast")
+    started = time.time()
+    timings = []
+    while time.time() - started < limit_s:
+        timings = json.loads(page.evaluate("window.lotus.timings()"))
+        over = page.get_attribute("body", "data-phase") != "play"
+        if len(timings) >= moves or over:
+            break
+        page.wait_for_timeout(250)
+    return [t["ms"] for t in timings if t["level"] == level]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--limit", type=float, default=240, help="seconds per game and level")
+    args = parser.parse_args()
+    server, base = serve()
+    rows = []
+    with sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page()
+        for game in ("race", "go"):
+            for level in LEVELS:
+                times = collect(page, base, game, level, args.moves, args.limit)
+                if times:
+                    rows.append((game, level, len(times), statistics.median(times), max(times)))
+        browser.close()
+    server.shutdown()
+    print("Computer move time in the page (Pyodide worker, Debian Chromium), per level:")
+    print("| game | level | moves | median | max |")
+    print("|---|---|---|---|---|")
+    for game, level, n, med, worst in rows:
+        print(f"| {game} | {level} | {n} | {med / 1000:.2f} s | {worst / 1000:.2f} s |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

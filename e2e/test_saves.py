@@ -1,0 +1,94 @@
+"""Never lose a game: autosave and restore on reload, bad saves, and reviewing a game."""
+
+import json
+
+import pytest
+
+from e2e.race_helpers import assert_page_shows, click_move, page_state
+from lotus.engine import race
+
+
+@pytest.fixture(scope="module")
+def page(open_page):
+    return open_page("index.html?game=race")
+
+
+def fresh(page, query: str = "game=race") -> None:
+    page.evaluate("localStorage.clear()")
+    reload(page, query)
+
+
+def reload(page, query: str = "") -> None:
+    base = page.url.split("?")[0]
+    page.goto(f"{base}?{query}" if query else base)
+    page.wait_for_selector('body[data-ready="1"]')
+
+
+def play(page, moves) -> race.Game:
+    game = race.Game()
+    for move in moves:
+        click_move(page, move)
+        game.play(move)
+    return game
+
+
+def test_both_games_survive_a_reload(page):
+    fresh(page)
+    game = play(page, ("Sw4-A4", "Sb3-B3", "A4-5"))
+    page.click('[data-pick="go"]')
+    page.click('[data-point="37"]')
+    page.click('[data-action="pass"]')
+    reload(page)  # no query: the game on screen last time comes back
+    assert page.get_attribute("body", "data-game") == "go"
+    assert page.evaluate(
+        "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
+        ".map(e => e.getAttribute('data-move'))"
+    ) == ["37", "pass"]
+    assert page.get_attribute('[data-marker]', "data-value") == "-1"
+    reload(page, "game=race")
+    assert_page_shows(page, game)
+    assert not page.is_visible("[data-error]")
+
+
+@pytest.mark.parametrize(
+    ("save", "reason"),
+    [
+        ("{broken", "damaged"),
+        (json.dumps({"format": 0, "game": "race", "actions": []}), "older format"),
+        (json.dumps({"format": 1, "game": "chess", "actions": []}), "does not have"),
+    ],
+)
+def test_a_bad_save_gives_a_notice_and_a_fresh_game_and_is_kept(page, save, reason):
+    fresh(page)
+    page.evaluate("s => localStorage.setItem('lotus.save.race', s)", save)
+    reload(page, "game=race")
+    notice = page.inner_text("[data-error]")
+    assert page.is_visible("[data-error]")
+    assert "could not be restored" in notice and reason in notice
+    assert page_state(page)["moves"] == []
+    assert page.evaluate("localStorage.getItem('lotus.save.race.broken')") == save
+
+
+def test_review_steps_back_and_play_from_here_continues(page):
+    fresh(page)
+    game = play(page, ("Sw4-A4", "Sb3-B3", "A4-5", "Sb4-A4"))
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute("body", "data-review") == "2"
+    game.undo()
+    game.undo()
+    shown = page_state(page)
+    assert shown["fields"] == game.board()
+    page.click('[data-field="B3"]')  # the board does not play while reviewing
+    assert "Reviewing" in page.inner_text("[data-status]")
+    reload(page, "")  # the review position is saved too
+    assert page.get_attribute("body", "data-review") == "2"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click('[data-action="play-here"]')
+    assert page.get_attribute("body", "data-review") is None
+    assert_page_shows(page, game)
+    assert page.is_enabled('[data-action="redo"]')
+    page.keyboard.press("Home")
+    assert page.get_attribute("body", "data-review") == "0"
+    page.click('[data-action="last"]')
+    assert page.get_attribute("body", "data-review") is None

@@ -1,0 +1,84 @@
+"""Autosaves: a session as versioned JSON text, and back (pure; the page keeps it in localStorage).
+
+A save holds the game, its options and seats, every action (moves, and the Go scoring phase's
+finish/resume), what undo took back (for redo), the marked dead groups and the review position.
+Reading checks everything and raises `SaveError` naming what is wrong, so a damaged, old or
+foreign save gives a clear notice and a fresh game, never a broken page.
+"""
+
+import json
+
+FORMAT = 1  # bump when the layout changes; older formats are refused with a clear message
+GAMES = ("race", "go")
+
+
+class SaveError(ValueError):
+    """A save could not be read; the message says why."""
+
+
+def dump(session) -> str:
+    """The session as save text."""
+    game = session.game
+    data = {
+        "format": FORMAT,
+        "game": session.game_id,
+        "options": session.options,
+        "seats": session.seats,
+        "actions": list(session.actions),
+        "redo": list(session.redo_stack),
+        "review": session.review,
+    }
+    if session.game_id == "go":
+        data["numbers"] = bool(session.numbers)
+        if game.phase == "scoring":
+            data["dead"] = list(game.dead)
+    return json.dumps(data)
+
+
+def _need(data: dict, key: str, kind, what: str):
+    value = data.get(key)
+    if not isinstance(value, kind):
+        raise SaveError(f"its {key} is not {what}")
+    return value
+
+
+def load(text: str, game: str) -> dict:
+    """Check save text for `game` and return its parts; raise SaveError naming the problem."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise SaveError("it is not valid JSON (the save is damaged)") from None
+    if not isinstance(data, dict):
+        raise SaveError("it is not a saved game")
+    version = data.get("format")
+    if version != FORMAT:
+        if isinstance(version, int) and version < FORMAT:
+            raise SaveError(f"it is in an older format ({version}) that this version cannot read")
+        raise SaveError(f"its format {version!r} is unknown to this version")
+    kind = data.get("game")
+    if kind not in GAMES:
+        raise SaveError(f"it is for a game this version does not have ({kind!r})")
+    if kind != game:
+        raise SaveError(f"it is a {kind} game, not a {game} game")
+    options = _need(data, "options", dict, "a set of options")
+    seats = _need(data, "seats", dict, "a set of seats")
+    actions = _need(data, "actions", list, "a list of moves")
+    redo = data.get("redo") or []
+    for name, items in (("actions", actions), ("redo", redo)):
+        if not isinstance(items, list) or any(not isinstance(a, str) for a in items):
+            raise SaveError(f"its {name} are not all moves")
+    review = data.get("review")
+    if review is not None and (not isinstance(review, int) or not 0 <= review <= len(actions)):
+        raise SaveError("its review position is outside the game")
+    dead = data.get("dead") or []
+    if not isinstance(dead, list):
+        raise SaveError("its dead groups are not a list")
+    return {
+        "options": options,
+        "seats": seats,
+        "actions": actions,
+        "redo": redo,
+        "review": review,
+        "dead": dead,
+        "numbers": bool(data.get("numbers", False)),
+    }
