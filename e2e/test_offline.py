@@ -195,7 +195,6 @@ def test_a_new_build_is_offered_as_an_update_and_replaces_the_old_cache(site, tm
     assert css.endswith("\n\n"), "the page still runs the old version"
 
 
-
 def test_where_service_workers_are_unavailable_the_page_works_and_logs_no_error(browser, build):
     """Browsers or settings without service workers (here Playwright blocks them): same page."""
     server, url = serve(build)

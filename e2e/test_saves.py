@@ -44,7 +44,7 @@ def test_both_games_survive_a_reload(page):
         "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
         ".map(e => e.getAttribute('data-move'))"
     ) == ["37", "pass"]
-    assert page.get_attribute('[data-marker]', "data-value") == "-1"
+    assert page.get_attribute("[data-marker]", "data-value") == "-1"
     reload(page, "game=race")
     assert_page_shows(page, game)
     assert not page.is_visible("[data-error]")

@@ -338,6 +338,38 @@ class App:
         self.sessions[game] = session
         self.current = game
 
+    def load_record(self, record: dict) -> None:
+        """Show the game a record (or share link) holds, ready to continue (raises ValueError)."""
+        if record.get("position"):
+            raise OptionError("games set up from a position cannot be continued in the app yet")
+        game = record.get("game")
+        given = record.get("options") or {}
+        if game == "race":
+            pro = "1" if given.get("rule") == "pro" else "0"
+            typed = race_options(str(given.get("players")), pro, given.get("first"))
+            colours = COLOURS[: typed["players"]]
+        elif game == "go":
+            typed = go_options(given.get("first"), str(given.get("marker")))
+            colours = COLOURS[:2]
+        else:
+            raise OptionError(f"unknown game {game!r}")
+        seats = record.get("seats") or {}
+        typed["seats"] = {c: seats.get(c, "human") for c in colours}
+        session = self.session_class(game)(**typed)
+        passes = 0
+        for move in record.get("moves") or ():
+            if game == "go":
+                if passes >= 2:  # a placement after two passes: the players resumed (G9)
+                    session._record("#resume")
+                    passes = 0
+                passes = passes + 1 if move == "pass" else 0
+            session._record(move)
+        if game == "go" and record.get("dead") is not None:
+            session._record("#finish:" + ",".join(str(p) for p in record["dead"]))
+        session.message = ""
+        self.sessions[game] = session
+        self.current = game
+
     def restore(self, game: str, text: str) -> None:
         """Replace `game`'s session by the one saved in `text` (raises saves.SaveError)."""
         from lotus import saves

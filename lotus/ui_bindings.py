@@ -83,6 +83,7 @@ class Page:
     def start(self) -> None:
         """Read the query, draw the first board, listen to events and flag readiness."""
         notes = self.restore_saves()
+        notes.extend(self.open_link())
         search = str(window.location.search)
         game, options, error = app_module.parse_query(search)
         if options is not None:
@@ -90,6 +91,8 @@ class Page:
             self._fill_form(game, options)
         elif "game=" in search:
             self.app.current = game
+        elif self.opened_link:
+            pass
         else:
             last = _storage_get(CURRENT_KEY)
             self.app.current = last if last in app_module.GAMES else "race"
@@ -109,6 +112,10 @@ class Page:
         if numbers is not None:
             self._listen(numbers, "change", self.on_numbers)
         self._listen(document, "keydown", self.on_page_key)
+        self._listen(document.defaultView, "hashchange", self.on_hash)
+        file_input = document.querySelector("[data-record-file]")
+        if file_input is not None:
+            self._listen(file_input, "change", self.on_file)
         speed = document.querySelector("[data-speed]")
         if speed is not None:
             self._listen(speed, "change", self.on_speed)
@@ -136,6 +143,31 @@ class Page:
                     + (f"; the old save is kept in this browser as {key}.broken." if kept else ".")
                 )
         return notes
+
+    def open_link(self) -> list:
+        """Open the game a share link's fragment (#g=…) holds; a bad link leaves the saves alone."""
+        self.opened_link = False
+        fragment = str(window.location.hash or "")
+        if not fragment.startswith("#g="):
+            return []
+        from lotus import records  # loads both engines: only when needed
+
+        try:
+            record = records.from_link_fragment(fragment)
+            self.app.load_record(record)
+        except ValueError as exc:
+            return [f"This link could not be opened: {exc}. Your saved games are unchanged."]
+        finally:  # the game is autosaved from now on: reloading must not open the link again
+            window.history.replaceState(None, "", window.location.pathname + window.location.search)
+        self.opened_link = True
+        return []
+
+    def on_hash(self, event) -> None:
+        """A share link pasted into this tab's address bar (only the fragment changed)."""
+        notes = self.open_link()
+        self.show_error(" ".join(notes))
+        if self.opened_link:
+            self.update()
 
     def save(self) -> None:
         """Autosave the game on screen (after every change)."""
@@ -270,6 +302,9 @@ class Page:
             session.confirm()
         elif action == "resume":
             session.resume()
+        elif action in ("export", "share", "import", "copy-record"):
+            self.records_action(action)
+            return
         elif action == "new":
             self.on_new_game(None)
             return
@@ -310,6 +345,104 @@ class Page:
     def on_speed(self, event) -> None:
         """Watch mode's speed: the pause between the computers' moves."""
         self.speed = str(event.currentTarget.value)
+
+    # -- records and links -------------------------------------------------------------------
+    def record_text(self) -> str:
+        """The game on screen as a text record."""
+        from lotus import records  # loads both engines: only when needed
+
+        session = self.app.session
+        today = window.Date.new()
+        date = f"{today.getFullYear():04d}.{today.getMonth() + 1:02d}.{today.getDate():02d}"
+        return records.write(records.record_of(session.game, seats=session.seats, date=date))
+
+    def records_action(self, action: str) -> None:
+        """Export, import, copy and share."""
+        from lotus import records  # loads both engines: only when needed
+
+        box = document.querySelector("[data-record-text]")
+        session = self.app.session
+        if action == "export":
+            text = self.record_text()
+            box.value = text
+            link = document.querySelector("[data-download]")
+            link.setAttribute(
+                "href", "data:text/plain;charset=utf-8," + window.encodeURIComponent(text)
+            )
+            link.setAttribute("download", f"lotus-{session.game_id}.txt")
+            session.message = "The record is in the box below: copy it or download it."
+        elif action == "copy-record":
+            if not str(box.value):
+                box.value = self.record_text()
+            self.copy(str(box.value), "Record copied.")
+            return
+        elif action == "import":
+            self.import_record(str(box.value))
+            return
+        elif action == "share":
+            record = records.record_of(session.game, seats=session.seats)
+            url = (
+                str(window.location.origin)
+                + str(window.location.pathname)
+                + "#"
+                + records.to_link_fragment(record)
+            )
+            share = document.querySelector("[data-share]")
+            anchor = document.querySelector("[data-share-link]")
+            anchor.setAttribute("href", url)
+            anchor.textContent = url
+            share.removeAttribute("hidden")
+            self.copy(url, "Share link copied: whoever opens it can continue this game.")
+            return
+        self.render()
+
+    def copy(self, text: str, done: str) -> None:
+        """Copy to the clipboard when the browser allows it; say what happened."""
+        session = self.app.session
+
+        async def write() -> None:
+            try:
+                await window.navigator.clipboard.writeText(text)
+                session.message = done
+            except Exception:
+                session.message = done.split(":")[0].replace("copied", "ready") + ": copy it below."
+            self.render()
+
+        asyncio.create_task(write())
+
+    def import_record(self, text: str) -> None:
+        """Open a record; on an error say where and why, and keep the current game."""
+        from lotus import records  # loads both engines: only when needed
+
+        if not text.strip():
+            self.show_error("Nothing to import: paste a record into the box, or open a file.")
+            return
+        try:
+            record = records.read(text)
+            self.app.load_record(record)
+        except records.RecordError as exc:
+            self.show_error(f"The record could not be read: {exc}. Your game is unchanged.")
+            return
+        except ValueError as exc:
+            self.show_error(f"The record could not be opened: {exc}. Your game is unchanged.")
+            return
+        self.show_error("")
+        self.app.session.message = "Record imported."
+        self.update()
+
+    def on_file(self, event) -> None:
+        """A record file chosen with the file picker."""
+        files = event.currentTarget.files
+        if not files or files.length == 0:
+            return
+        chosen = files.item(0)
+
+        async def read() -> None:
+            text = str(await chosen.text())
+            document.querySelector("[data-record-text]").value = text
+            self.import_record(text)
+
+        asyncio.create_task(read())
 
     # -- the computer ------------------------------------------------------------------------
     def update(self) -> None:

@@ -172,3 +172,25 @@ def test_a_hint_marks_its_origin_and_destination():
     assert "Sw4-B4" in session.status()
     session.play("Sw4-A4")
     assert session.hint_marks() == []
+
+
+def test_a_record_opens_as_a_game_ready_to_continue():
+    from lotus import records
+    from lotus.engine import go
+
+    game = go.Game(marker=1)
+    for move in ("1", "2", "pass", "pass", "resume", "3", "pass", "pass"):
+        game.resume() if move == "resume" else game.play(move)
+    game.finish(["1"])
+    application = app.App()
+    application.load_record(records.record_of(game, seats={"w": "human", "b": "easy"}))
+    session = application.session
+    assert application.current == "go"
+    assert session.game.state_key() == game.state_key()
+    assert session.seats == {"w": "human", "b": "easy"}
+    race_game = race.Game(players=3, pro=True, first="b")
+    for move in ("Sb3-A3", "Sr3-B3", "Sw1-A1"):
+        race_game.play(move)
+    application.load_record(records.record_of(race_game))
+    assert application.session.game.state_key() == race_game.state_key()
+    assert application.session.move_rows() == [("b", "Sb3-A3"), ("r", "Sr3-B3"), ("w", "Sw1-A1")]
