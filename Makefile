@@ -8,10 +8,11 @@ STAMP_VENV := $(VENV)/.installed
 STAMP_NODE := node_modules/.installed
 STAMP_VENDOR := static/vendor/.installed
 SW := sw.js
+PRERENDERED := lotus/render/race_parts.txt lotus/render/go_parts.txt
 
 .PHONY: setup serve test test-unit test-e2e bench lint format clean dist FORCE
 
-setup: $(STAMP_VENV) $(STAMP_VENDOR) $(SW)
+setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(SW)
 
 # Debian packages: only installed when missing (needs root, as on a fresh machine and in CI).
 define apt_install
@@ -36,9 +37,14 @@ $(STAMP_VENDOR): $(STAMP_NODE) $(STAMP_VENV) tools/vendor.py
 	$(PY) tools/vendor.py
 	touch $@
 
+# The boards' fixed parts, pre-drawn for the page (the renderers draw them when absent, slowly on
+# MicroPython): checked on every run (0.1 s) and rewritten only when the renderers changed.
+$(PRERENDERED) &: $(STAMP_VENV) FORCE
+	@$(PY) tools/prerender.py
+
 # The service worker: its file list and content-hashed cache name follow every file the site loads,
 # so it is checked on every run (0.2 s) and rewritten only when something changed.
-$(SW): $(STAMP_VENDOR) FORCE
+$(SW): $(STAMP_VENDOR) $(PRERENDERED) FORCE
 	@$(PY) tools/build_sw.py
 
 # A deployable build in dist/ (see docs/deploy.md).
@@ -72,4 +78,4 @@ format: $(STAMP_VENV)
 	$(VENV)/bin/ruff format .
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor dist $(SW)
+	rm -rf $(VENV) node_modules static/vendor dist $(SW) $(PRERENDERED)

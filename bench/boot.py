@@ -56,7 +56,8 @@ RESULT = """() => {
   const fcp = performance.getEntriesByType('paint')
     .find(e => e.name === 'first-contentful-paint');
   t.fcp = fcp ? fcp.startTime : undefined;
-  if (t.boardFrame !== undefined && t.fcp !== undefined) t.boardPaint = Math.max(t.boardFrame, t.fcp);
+  if (t.boardFrame !== undefined && t.fcp !== undefined)
+    t.boardPaint = Math.max(t.boardFrame, t.fcp);
   return t;
 }"""
 
@@ -86,8 +87,9 @@ MEASURES = (
 
 def wait_done(page, worker: bool) -> dict:
     done = "t.ready !== undefined" + (" && t.worker !== undefined" if worker else "")
-    page.wait_for_function(f"() => {{ const t = window.__boot || {{}}; return {done}; }}",
-                           timeout=120_000)
+    page.wait_for_function(
+        f"() => {{ const t = window.__boot || {{}}; return {done}; }}", timeout=120_000
+    )
     page.wait_for_timeout(50)  # let the board's first frame and the paint entries land
     return page.evaluate(RESULT)
 
@@ -112,6 +114,14 @@ def one_round(browser, base: str, name: str, path: str, worker: bool, sw: bool) 
 def median(runs: list, key: str):
     values = [r[key] for r in runs if r.get(key) is not None]
     return statistics.median(values) if values else None
+
+
+def spread(runs: list, key: str) -> str:
+    """The median with the range: "1015 ms (812–1300)"."""
+    values = [r[key] for r in runs if r.get(key) is not None]
+    if not values:
+        return "–"
+    return f"{statistics.median(values):.0f} ms ({min(values):.0f}–{max(values):.0f})"
 
 
 def fmt(value) -> str:
@@ -145,9 +155,11 @@ def main() -> int:
         for mode in ("cold", "warm")
         for key, _ in MEASURES
     }
-    print(f"Boot in Debian Chromium ({browser_version()}), median of {args.runs}, ms since "
-          "navigation start:\n")
-    print("| page | measure | cold | warm |")
+    print(
+        f"Boot in Debian Chromium ({browser_version()}), median of {args.runs}, ms since "
+        "navigation start:\n"
+    )
+    print("| page | measure | cold (range) | warm (range) |")
     print("|---|---|---|---|")
     labels = {
         "ours": "ours (warm: service worker)",
@@ -160,21 +172,27 @@ def main() -> int:
             cold, warm = m[(name, "cold", key)], m[(name, "warm", key)]
             if cold is None and warm is None:
                 continue
-            if name.startswith("bare") and key in ("fcp",):
-                continue
-            print(f"| {labels[name]} | {label} | {fmt(cold)} | {fmt(warm)} |")
+            runs = results[name]
+            print(
+                f"| {labels[name]} | {label} | {spread(runs['cold'], key)} | "
+                f"{spread(runs['warm'], key)} |"
+            )
     print("\n| ratio (target) | cold | warm |")
     print("|---|---|---|")
-    print(f"| board painted, ours (≤ 300 ms cold) | {fmt(m[('ours', 'cold', 'boardPaint')])} | "
-          f"{fmt(m[('ours', 'warm', 'boardPaint')])} |")
+    print(
+        f"| board painted, ours (≤ 300 ms cold) | {fmt(m[('ours', 'cold', 'boardPaint')])} | "
+        f"{fmt(m[('ours', 'warm', 'boardPaint')])} |"
+    )
     for ours in ("ours", "ours-no-sw"):
         for key, bare, label in (
             ("ready", "bare-mpy", "ready: {} / bare MicroPython (≤ 1.10)"),
             ("worker", "bare-worker", "worker: {} / bare worker (≤ 1.10)"),
         ):
             row = label.format("ours" if ours == "ours" else "ours without service worker")
-            print(f"| {row} | {ratio(m[(ours, 'cold', key)], m[(bare, 'cold', key)])} | "
-                  f"{ratio(m[(ours, 'warm', key)], m[(bare, 'warm', key)])} |")
+            print(
+                f"| {row} | {ratio(m[(ours, 'cold', key)], m[(bare, 'cold', key)])} | "
+                f"{ratio(m[(ours, 'warm', key)], m[(bare, 'warm', key)])} |"
+            )
     return 0
 
 

@@ -49,15 +49,17 @@ def build(tmp_path_factory):
 
 
 class Site:
-    """A copy of the build served on its own port, a browser context and a guarded page."""
+    """A copy of the build served on its own port, under a sub-path (/lotus/, as on GitHub Pages:
+    every path in the site is relative), with a browser context and a guarded page."""
 
     def __init__(self, browser, build: str, folder: str) -> None:
         shutil.copytree(build, folder)
         self.folder = folder
-        self.server, self.url = serve(folder)
+        self.server, origin = serve(os.path.dirname(folder))
+        self.url = f"{origin}/{os.path.basename(folder)}"
         self.context = browser.new_context(viewport={"width": 1200, "height": 900})
         self.page = self.context.new_page()
-        self.guard = Guard(self.url)
+        self.guard = Guard(origin)
         self.guard.attach(self.page)
         self.requested = set()
         self.page.on("request", self._on_request)
@@ -80,7 +82,7 @@ class Site:
 @pytest.fixture
 def site(browser, build, tmp_path):
     """A served copy of the build; fails the test if its page misbehaved."""
-    served = Site(browser, build, str(tmp_path / "site"))
+    served = Site(browser, build, str(tmp_path / "lotus"))
     yield served
     served.close()
     served.guard.check()
@@ -138,13 +140,15 @@ def play_both_games(site: Site) -> None:
     page.click('[data-point="12"]')
     page.wait_for_function(f"() => ({MOVES})().length === 2")
     assert page.evaluate(MOVES) == ["37", "12"]
-    # Every file came from the service worker's cache, none from the network.
     assert page.evaluate("navigator.serviceWorker.controller !== null")
 
 
-def served_by_worker(site: Site, record: list) -> None:
+def served_by_worker(record: list) -> None:
+    """Every response, the Pyodide worker's included (it runs from a blob: URL and inherits the
+    page's service worker), came from the service worker's cache."""
     for response in record:
         assert response.from_service_worker or response.url.startswith("blob:"), response.url
+    assert any(r.url.endswith("/static/vendor/pyodide/pyodide.asm.wasm") for r in record)
 
 
 def test_with_the_network_off_a_reload_boots_and_everything_plays(site):
@@ -153,8 +157,7 @@ def test_with_the_network_off_a_reload_boots_and_everything_plays(site):
     responses = []
     site.page.on("response", lambda r: responses.append(r))
     play_both_games(site)
-    served_by_worker(site, responses)
-    assert any(r.url.endswith("pyodide.asm.wasm") for r in responses)
+    served_by_worker(responses)
 
 
 def test_with_the_server_stopped_a_reload_boots_and_everything_plays(site):
@@ -163,7 +166,7 @@ def test_with_the_server_stopped_a_reload_boots_and_everything_plays(site):
     responses = []
     site.page.on("response", lambda r: responses.append(r))
     play_both_games(site)
-    served_by_worker(site, responses)
+    served_by_worker(responses)
 
 
 def test_a_new_build_is_offered_as_an_update_and_replaces_the_old_cache(site, tmp_path):

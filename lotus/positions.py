@@ -329,15 +329,9 @@ def _go_game(parts: list):
     if passes not in ("0", "1", "2"):
         raise PositionError("passes", f"{passes!r} is not 0, 1 or 2 (passes in a row)")
     try:
-        game = go.Game.from_setup(board, to_move=to_move, marker=int(marker))
+        return go.Game.from_setup(board, to_move=to_move, marker=int(marker), passes=int(passes))
     except ValueError as err:
         raise PositionError("board", str(err)) from None
-    if passes != "0":
-        # go.Game.from_setup takes no pass count yet (a one-line engine patch would add it).
-        game._passes = int(passes)
-        if passes == "2":
-            game._phase = go.SCORING
-    return game
 
 
 def _go_board(text: str) -> str:

@@ -8,7 +8,7 @@ the page (board SVG, status line, move list, buttons and the page-contract `data
 import asyncio
 import json
 
-from pyscript import document, window, workers
+from pyscript import create_named_worker, document, window, workers
 from pyscript.ffi import create_proxy
 
 from lotus import app as app_module
@@ -17,6 +17,8 @@ from lotus import saves
 SAVE_KEY = "lotus.save."  # + game: the autosave of that game
 CURRENT_KEY = "lotus.current"  # the game on screen last time
 WORKER = "engine"
+WORKER_SRC = "./static/py/worker.py"  # used when the page has no <script worker> of its own
+WORKER_CONFIG = "./worker.toml"
 HINT_LEVEL = "medium"
 # Review buttons (and keys): how far each one steps, given the number of actions.
 REVIEW_STEPS = {
@@ -73,6 +75,8 @@ class Page:
         self.banner_text = document.querySelector("[data-banner-text]")
         self.watch = document.querySelector("[data-watch]")
         self._proxies = []
+        self._shown = {}  # what render() last wrote, so that it skips what did not change
+        self._scroll_moves = create_proxy(self.scroll_moves)
         self.worker_ready = False
         self.busy = None  # (session, version) the computer is thinking about
         self.paused = False
@@ -189,8 +193,14 @@ class Page:
         window.lotus = api
 
     async def wake_worker(self) -> None:
-        """Wait for the Pyodide worker in the background; the board is playable meanwhile."""
+        """Wait for the Pyodide worker in the background; the board is playable meanwhile.
+
+        A page without the worker's <script> starts it here, once the page is ready: Pyodide's
+        start (compiling some 10 MB of WebAssembly) then no longer competes with the page's own.
+        """
         try:
+            if document.querySelector(f'script[worker][name="{WORKER}"]') is None:
+                await create_named_worker(WORKER_SRC, WORKER, WORKER_CONFIG)
             worker = await workers[WORKER]
             await worker.ping()
         except Exception as exc:  # the page must keep working without its worker
@@ -595,9 +605,11 @@ class Page:
         game = session.game
         body = self.body
         body.dataset.game = self.app.current
-        for pick in document.querySelectorAll("[data-pick]"):
-            pressed = "true" if pick.getAttribute("data-pick") == self.app.current else "false"
-            pick.setAttribute("aria-pressed", pressed)
+        if self._shown.get("pick") != self.app.current:
+            self._shown["pick"] = self.app.current
+            for pick in document.querySelectorAll("[data-pick]"):
+                pressed = "true" if pick.getAttribute("data-pick") == self.app.current else "false"
+                pick.setAttribute("aria-pressed", pressed)
         self.board.innerHTML = session.svg()
         track = session.track_svg()
         self.track.innerHTML = track
@@ -623,16 +635,21 @@ class Page:
             body.removeAttribute("data-winner")
             self.banner.setAttribute("hidden", "")
         rows = session.move_rows()
-        items = []
         last = session.moves_shown() - 1
-        for i, (colour, move) in enumerate(rows):
-            cls = ' class="last"' if i == last else ""
-            items.append(
-                f'<li{cls} data-move="{_escape(move)}"><span class="who {colour}" '
-                f'aria-label="{_escape(app_module.colour_name(colour))}"></span>{_escape(move)}</li>'
-            )
-        self.movelist.innerHTML = "".join(items)
-        self.movelist.scrollTop = self.movelist.scrollHeight
+        if self._shown.get("moves") != (rows, last):  # most clicks only select: no new move
+            self._shown["moves"] = (rows, last)
+            items = []
+            for i, (colour, move) in enumerate(rows):
+                cls = ' class="last"' if i == last else ""
+                items.append(
+                    f'<li{cls} data-move="{_escape(move)}"><span class="who {colour}" '
+                    f'aria-label="{_escape(app_module.colour_name(colour))}"></span>'
+                    f"{_escape(move)}</li>"
+                )
+            self.movelist.innerHTML = "".join(items)
+            # Scrolled in the next frame, once every change of this render is in: reading the
+            # height here would lay the whole page out twice per click.
+            window.requestAnimationFrame(self._scroll_moves)
         reviewing = session.review is not None
         here = len(session.actions) if session.review is None else session.review
         self._enable("first", here > 0)
@@ -674,7 +691,14 @@ class Page:
             else:
                 element.setAttribute("hidden", "")
 
+    def scroll_moves(self, *_) -> None:
+        """Show the end of the move list."""
+        self.movelist.scrollTop = self.movelist.scrollHeight
+
     def _enable(self, action: str, enabled: bool) -> None:
+        if self._shown.get("enable " + action) is enabled:
+            return  # the buttons are as they were: no DOM calls
+        self._shown["enable " + action] = enabled
         for button in document.querySelectorAll(f'[data-action="{action}"]'):
             if enabled:
                 button.removeAttribute("disabled")

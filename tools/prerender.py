@@ -64,16 +64,19 @@ def encode(parts: dict, comment: str) -> str:
     return "\x1e".join(records)
 
 
+FILES = {
+    "lotus/render/race_parts.txt": (
+        race_parts,
+        "The race board's parts (lotus/render/race.py, _parts).",
+    ),
+    "lotus/render/go_parts.txt": (go_parts, "The Go board's geometry (lotus/render/go.py, _geom)."),
+}
+"""Each generated file: (the function giving its parts, its comment)."""
+
+
 def files() -> dict:
     """{repository path: file text} of every generated file."""
-    return {
-        "lotus/render/race_parts.txt": encode(
-            race_parts(), "The race board's parts (lotus/render/race.py, _parts)."
-        ),
-        "lotus/render/go_parts.txt": encode(
-            go_parts(), "The Go board's geometry (lotus/render/go.py, _geom)."
-        ),
-    }
+    return {path: encode(draw(), comment) for path, (draw, comment) in FILES.items()}
 
 
 def main(argv=None) -> int:

@@ -253,8 +253,13 @@ class Game:
         self._first = first
 
     @classmethod
-    def from_setup(cls, board: str, to_move: str = "w", marker: int = 0) -> "Game":
-        """Return a game in play on a set-up board: 72 characters '.', 'w', 'b', point 1 first."""
+    def from_setup(cls, board: str, to_move: str = "w", marker: int = 0, passes: int = 0) -> "Game":
+        """Return a game on a set-up board: 72 characters '.', 'w', 'b', point 1 first.
+
+        `passes`: passes in a row just played (G8): 0, 1, or 2 for the scoring phase.
+        """
+        if type(passes) is not int or passes not in (0, 1, 2):
+            raise ValueError(f"passes must be 0, 1 or 2, not {passes!r}")
         if type(board) is not str or len(board) != SIZE:
             raise ValueError("board must be a string of 72 characters '.', 'w' or 'b'")
         if to_move not in COLOURS:
@@ -279,6 +284,9 @@ class Game:
         game._gn = gn
         game._empty = indices(empty)
         game._names = None
+        game._passes = passes
+        if passes == 2:
+            game._phase = SCORING
         return game
 
     @classmethod

@@ -107,7 +107,9 @@ def read_parts(name: str) -> dict:
     """
     try:
         with open(_HERE + name, "rb") as f:
-            data = str(f.read(), "utf-8")
+            size = f.seek(0, 2)  # one read of the known size: MicroPython's read() grows a buffer
+            f.seek(0)
+            data = str(f.read(size), "utf-8")
     except OSError:
         return {}
     parts = {}

@@ -1,14 +1,16 @@
 // Runs a Python script under the npm MicroPython with exactly the files a PyScript config ships.
-// Usage: node tests/support/mpy_site.mjs <repo-root> <script.py> [config.toml]
+// Usage: node tests/support/mpy_site.mjs <site-root> <script.py> [config.toml]
+// (MicroPython itself is this repository's npm one.)
 // Each [files] entry of the config (pyscript.toml by default) is copied to its target under /lib
 // (on MicroPython's sys.path), as PyScript writes it for the page: .py, .mpy and data files
 // alike, and nothing else. stdout is the script's.
 import { readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const [root, script, config = "pyscript.toml"] = process.argv.slice(2);
-const mod = pathToFileURL(join(root, "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"));
+const here = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+const mod = pathToFileURL(join(here, "node_modules/@micropython/micropython-webassembly-pyscript/micropython.mjs"));
 const { loadMicroPython } = await import(mod.href);
 let out = "";
 const mp = await loadMicroPython({ stdout: (s) => { out += s + "\n"; }, stderr: (s) => { process.stderr.write(s + "\n"); } });
