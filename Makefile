@@ -10,7 +10,7 @@ STAMP_VENDOR := static/vendor/.installed
 SW := sw.js
 PRERENDERED := lotus/render/race_parts.txt lotus/render/go_parts.txt
 
-.PHONY: setup serve test test-unit test-e2e bench lint format clean dist FORCE
+.PHONY: setup serve test test-unit test-e2e bench arena lint format clean dist FORCE
 
 setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(SW)
 
@@ -67,8 +67,14 @@ test-unit: setup
 test-e2e: setup $(CHROMIUM)
 	$(PY) -m pytest e2e
 
-bench: setup
+bench: setup $(CHROMIUM)
 	$(PY) bench/race_bench.py
+	$(PY) bench/go_bench.py
+	$(PY) bench/page_bench.py
+
+# Strength of the computer players: seeded matches, win rates with 95% intervals (slow).
+arena: setup
+	$(PY) bench/arena.py --jobs 2
 
 lint: $(STAMP_VENV)
 	$(VENV)/bin/ruff check .

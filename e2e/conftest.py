@@ -59,8 +59,12 @@ class Guard:
 
 @pytest.fixture(scope="module")
 def module_context(browser):
-    """One browser context per test module (pages in it share a cache)."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    """One browser context per test module (pages in it share a cache).
+
+    Service workers are blocked here so each test sees the served files as they are now;
+    e2e/test_offline.py runs the real service worker in contexts of its own.
+    """
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
     yield context
     context.close()
 

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from e2e.conftest import WORKER_TIMEOUT
 from lotus.engine import go
 
 READ_STATE = """() => {
@@ -98,9 +99,15 @@ def test_a_seeded_random_game_by_clicks_then_scoring_and_the_confirmed_result(pa
     assert reversals > 0, "this seed's game should contain a capture by reversal"
     assert game.moves.count("pass") >= 2
 
-    # G9: two passes lead to the scoring phase with the engine's suggestion marked.
+    # G9: two passes lead to the scoring phase with suggested dead groups marked: first the
+    # engine's quick guess, then (once the worker is up) the search's ownership estimate.
     page.wait_for_selector('body[data-phase="scoring"]')
-    game.set_dead(game.suggest_dead())
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    page.wait_for_selector('body[data-dead-source="search"]', timeout=WORKER_TIMEOUT)
+    marked = page.eval_on_selector_all(
+        "[data-point].dead", "els => els.map(e => e.getAttribute('data-point'))"
+    )
+    game.set_dead(marked)
     # Toggle one group by clicking one of its stones.
     point = next(str(i + 1) for i, c in enumerate(game.board()) if c != ".")
     page.click(f'[data-point="{point}"]')

@@ -16,6 +16,7 @@ class GoSession(Session):
         self.options = {"first": first, "marker": marker}
         self.numbers = numbers
         self.flipped = ()
+        self.dead_source = ""  # who marked the dead groups: 'engine', 'search' or 'players'
         super().__init__(go.Game(marker=marker, first=first), seats)
 
     def keep_view(self, old) -> None:
@@ -36,6 +37,7 @@ class GoSession(Session):
             game.play(action)
             if game.phase == go.SCORING:
                 game.set_dead(game.suggest_dead())
+                self.dead_source = "engine"
         after = game.board()
         flipped = go_render.reversed_points(before, after)
         self._flips = tuple(flipped)
@@ -61,6 +63,7 @@ class GoSession(Session):
                 return False
             game.toggle_dead(point)
             self.touched = True
+            self.dead_source = "players"
             self.flipped = ()
             return False
         if game.phase == go.OVER:
@@ -148,9 +151,15 @@ class GoSession(Session):
         if self.message:
             return self.message
         if game.phase == go.SCORING:
+            by = {
+                "engine": " (dead groups guessed quickly)",
+                "search": " (dead groups suggested by the computer's search)",
+                "players": "",
+            }.get(self.dead_source, "")
             return (
                 "Scoring: click a group to mark it dead or alive, then confirm. "
                 + self.score_text()
+                + by
             )
         who = colour_name(game.to_move)
         passed = ""

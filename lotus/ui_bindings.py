@@ -78,6 +78,7 @@ class Page:
         self._shown = {}  # what render() last wrote, so that it skips what did not change
         self._scroll_moves = create_proxy(self.scroll_moves)
         self.worker_ready = False
+        self.restored = set()  # games whose autosave was looked at
         self.busy = None  # (session, version) the computer is thinking about
         self.paused = False
         self.speed = "normal"
@@ -86,20 +87,18 @@ class Page:
     # -- set-up ------------------------------------------------------------------------------
     def start(self) -> None:
         """Read the query, draw the first board, listen to events and flag readiness."""
-        notes = self.restore_saves()
-        notes.extend(self.open_link())
         search = str(window.location.search)
         game, options, error = app_module.parse_query(search)
+        if options is None and "game=" not in search:
+            last = _storage_get(CURRENT_KEY)
+            game = last if last in app_module.GAMES else "race"
+        self.app.current = game
+        # Only the game on screen is restored now; the other one when it is first shown.
+        notes = self.restore_saves(game)
+        notes.extend(self.open_link())
         if options is not None:
             self.app.new_game(game, options)
             self._fill_form(game, options)
-        elif "game=" in search:
-            self.app.current = game
-        elif self.opened_link:
-            pass
-        else:
-            last = _storage_get(CURRENT_KEY)
-            self.app.current = last if last in app_module.GAMES else "race"
         if error:
             notes.append(error)
         self.show_error(" ".join(notes))
@@ -129,14 +128,15 @@ class Page:
         self.body.dataset.ready = "1"
         asyncio.create_task(self.wake_worker())
 
-    def restore_saves(self) -> list:
-        """Bring back both games' autosaves; a bad save gives a note and a fresh game."""
+    def restore_saves(self, game: str) -> list:
+        """Bring back a game's autosave (once); a bad save gives a note and a fresh game."""
         notes = []
-        for game in app_module.GAMES:
-            key = SAVE_KEY + game
-            text = _storage_get(key)
-            if not text:
-                continue
+        if game in self.restored:
+            return notes
+        self.restored.add(game)
+        key = SAVE_KEY + game
+        text = _storage_get(key)
+        if text and game not in self.app.sessions:
             try:
                 self.app.restore(game, text)
             except saves.SaveError as exc:
@@ -347,8 +347,11 @@ class Page:
         self.pick(str(event.currentTarget.getAttribute("data-pick")))
 
     def pick(self, game: str) -> None:
-        """Show a game."""
+        """Show a game (bringing back its autosave the first time)."""
         if game in app_module.GAMES:
+            notes = self.restore_saves(game)
+            if notes:
+                self.show_error(" ".join(notes))
             self.app.current = game
             self.update()
 
@@ -461,10 +464,10 @@ class Page:
         self.save()
         self.schedule_computer()
         session = self.app.session
-        if session.phase() == "scoring" and session.asked_dead != session.version:
+        scoring = session.phase() == "scoring"
+        if scoring and self.worker_ready and session.asked_dead != session.version:
             session.asked_dead = session.version
-            if self.worker_ready:
-                asyncio.create_task(self.suggest_dead(session, session.version))
+            asyncio.create_task(self.suggest_dead(session, session.version))
 
     def schedule_computer(self) -> None:
         """Start the computer's search in the worker when a computer seat is to move."""
@@ -548,6 +551,7 @@ class Page:
             return
         if session.version == version and session.phase() == "scoring" and not session.touched:
             session.game.set_dead(dead)
+            session.dead_source = "search"
             if session is self.app.session:
                 self.render()
 
@@ -650,6 +654,11 @@ class Page:
             # Scrolled in the next frame, once every change of this render is in: reading the
             # height here would lay the whole page out twice per click.
             window.requestAnimationFrame(self._scroll_moves)
+        source = getattr(session, "dead_source", "")
+        if phase == "scoring" and source:
+            body.dataset.deadSource = source
+        else:
+            body.removeAttribute("data-dead-source")
         reviewing = session.review is not None
         here = len(session.actions) if session.review is None else session.review
         self._enable("first", here > 0)

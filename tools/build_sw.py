@@ -36,7 +36,6 @@ PYSCRIPT_UNUSED = ("codemirror", "pyodide_graph-", "zip-")
 STATIC_IMPORT = re.compile(r"""(?:\bfrom|\bimport)\s*["'](\.\.?/[^"']+)["']""")
 DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["'](\.\.?/[^"']+)["']\s*\)""")
 PAGE_URL = re.compile(r"""\b(?:src|href|config)\s*=\s*["']([^"'#?]+)""")
-IGNORED_NAMES = (".installed", ".DS_Store")
 
 
 def _rel(root: str, path: str) -> str:
@@ -102,7 +101,7 @@ def _walk(root: str, folder: str) -> list:
         found += [
             _rel(root, os.path.join(directory, n))
             for n in names
-            if not n.startswith(".") and n not in IGNORED_NAMES and not n.endswith((".map", ".pyc"))
+            if not n.startswith(".") and not n.endswith((".map", ".pyc"))
         ]
     return found
 
