@@ -15,21 +15,19 @@ PRERENDERED := lotus/render/race_parts.txt lotus/render/go_parts.txt
 setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(SW)
 
 # Debian packages: only installed when missing (needs root, as on a fresh machine and in CI).
-define apt_install
-	@if [ "$$(id -u)" = 0 ]; then \
+apt_install = if [ "$$(id -u)" = 0 ]; then \
 	  (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); \
 	else echo "please install $(1) (apt-get install $(1))"; exit 1; fi
-endef
 
 $(STAMP_VENV): requirements-dev.txt
-	@command -v python3 >/dev/null || { $(call apt_install,python3 python3-venv) }
-	@python3 -m venv --help >/dev/null 2>&1 || { $(call apt_install,python3-venv) }
+	@command -v python3 >/dev/null || { $(call apt_install,python3 python3-venv); }
+	@python3 -c "import ensurepip, venv" 2>/dev/null || { $(call apt_install,python3-venv); }
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
 $(STAMP_NODE): package.json package-lock.json
-	@command -v npm >/dev/null || { $(call apt_install,nodejs npm) }
+	@command -v npm >/dev/null || { $(call apt_install,nodejs npm); }
 	npm ci --no-audit --no-fund
 	touch $@
 
@@ -52,7 +50,7 @@ dist: setup
 	$(PY) tools/dist.py dist
 
 $(CHROMIUM):
-	$(call apt_install,chromium)
+	@$(call apt_install,chromium)
 
 serve: setup
 	@echo "Lotus is served on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
