@@ -206,9 +206,14 @@ class Page:
         except Exception as exc:  # the page must keep working without its worker
             window.console.warn("engine worker unavailable: " + str(exc))
             return
+        if not self.worker_ready:
+            self.worker_answered()
+            self.update()
+
+    def worker_answered(self) -> None:
+        """The worker has answered a call: the computer can play (data-worker-ready)."""
         self.worker_ready = True
         self.body.dataset.workerReady = "1"
-        self.update()
 
     # -- events ------------------------------------------------------------------------------
     def on_board_click(self, event) -> None:
@@ -501,6 +506,8 @@ class Page:
             started = window.performance.now()
             answer = json.loads(await worker.choose_move(request))
             elapsed = window.performance.now() - started
+            if not self.worker_ready:  # its answer may overtake the first ping's
+                self.worker_answered()
         except Exception as exc:
             self.busy = None
             session.waiting = ""

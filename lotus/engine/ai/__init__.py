@@ -24,12 +24,12 @@ LEVELS = ("easy", "medium", "hard")
 RACE_LEVELS = {
     "easy": {"iterations": 40, "depth": 8},
     "medium": {"iterations": 200, "depth": 16},
-    "hard": {"iterations": 800, "depth": 24},
+    "hard": {"iterations": 1500, "depth": 24},
 }
 GO_LEVELS = {
     "easy": {"iterations": 40},
     "medium": {"iterations": 250},
-    "hard": {"iterations": 1200},
+    "hard": {"iterations": 1000},
 }
 
 DEAD_PLAYOUTS = 400
