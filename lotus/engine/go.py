@@ -211,6 +211,29 @@ def _place(s: list, gm: list, gn: list, i: int, t: int) -> None:
         y ^= low
 
 
+def _empty_regions(empty: int) -> list:
+    """[(region, border)]: each connected region of the `empty` points, and the points around it."""
+    out = []
+    rest = empty
+    while rest:
+        low = rest & -rest
+        region = low
+        border = 0
+        stack = [_BI[low]]
+        while stack:
+            nb = _NB[stack.pop()]
+            border |= nb
+            x = nb & empty & ~region
+            while x:
+                bit = x & -x
+                region |= bit
+                stack.append(_BI[bit])
+                x ^= bit
+        rest &= ~region
+        out.append((region, border))
+    return out
+
+
 class Game:
     """A game of Lotus (Freeling): the board, the pass marker, the moves and the scoring phase."""
 
@@ -646,22 +669,7 @@ class Game:
         """(white, black, neutral) empty points: regions bordered by one colour only (G10)."""
         empty = FULL ^ (w | b)
         tw = tb = 0
-        rest = empty
-        while rest:
-            low = rest & -rest
-            region = low
-            border = 0
-            stack = [_BI[low]]
-            while stack:
-                nb = _NB[stack.pop()]
-                border |= nb
-                x = nb & empty & ~region
-                while x:
-                    bit = x & -x
-                    region |= bit
-                    stack.append(_BI[bit])
-                    x ^= bit
-            rest &= ~region
+        for region, border in _empty_regions(empty):
             if border & w:
                 if not border & b:
                     tw |= region
@@ -714,22 +722,7 @@ class Game:
         gn = self._gn
         # Per empty index: (region mask, region border) for the enclosure test.
         region_of = {}
-        rest = empty
-        while rest:
-            low = rest & -rest
-            region = low
-            border = 0
-            stack = [_BI[low]]
-            while stack:
-                nb = _NB[stack.pop()]
-                border |= nb
-                x = nb & empty & ~region
-                while x:
-                    bit = x & -x
-                    region |= bit
-                    stack.append(_BI[bit])
-                    x ^= bit
-            rest &= ~region
+        for region, border in _empty_regions(empty):
             for k in indices(region):
                 region_of[k] = (region, border & ~region)
         out = []
