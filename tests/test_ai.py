@@ -218,6 +218,8 @@ def test_invalid_arguments_raise_value_error_naming_the_problem():
         ai.choose_move("Sw4-A4", "easy")
     with pytest.raises(ValueError, match="race.Game or go.Game"):
         ai.choose_move(None, "easy")
+    with pytest.raises(ValueError, match="seed"):
+        ai.choose_move(game, "easy", seed=[1])
     with pytest.raises(ValueError, match="budget_ms"):
         ai.choose_move(game, "easy", budget_ms=-5)
     won = race.Game.from_setup(players=2, board={"14": "b"}, start={"b": (4, 3, 2)}, goal={"w": 10})

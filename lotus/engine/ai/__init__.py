@@ -36,7 +36,7 @@ DEAD_PLAYOUTS = 400
 """Playouts behind ``suggest_dead``'s ownership estimate."""
 
 
-def _check(game, level: str, budget_ms) -> None:
+def _check(game, level: str, seed, budget_ms) -> None:
     """Raise ValueError naming the bad argument of ``choose_move``."""
     if not isinstance(game, (race.Game, go.Game)):
         raise ValueError(f"game must be a lotus race.Game or go.Game, not {type(game).__name__}")
@@ -44,6 +44,8 @@ def _check(game, level: str, budget_ms) -> None:
         raise ValueError(f"level must be 'easy', 'medium' or 'hard', not {level!r}")
     if game.is_over:
         raise ValueError("the game is over: there is no move to choose")
+    if seed is not None and type(seed) not in (int, str):
+        raise ValueError(f"seed must be None, an int or a string, not {seed!r}")
     if budget_ms is not None and (
         isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float)) or not budget_ms > 0
     ):
@@ -56,9 +58,9 @@ def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> 
     `level` is "easy", "medium" or "hard" (more search work); the same `seed` and position give
     the same move (seed None: a fresh random choice). `budget_ms` stops the search early when the
     time is up, which makes the move depend on the machine's speed. Raises ValueError for a game
-    object of another kind, an unknown level, a finished game or a bad budget.
+    object of another kind, an unknown level, a finished game, a bad seed or a bad budget.
     """
-    _check(game, level, budget_ms)
+    _check(game, level, seed, budget_ms)
     deadline = None
     if budget_ms is not None:
         deadline = time.perf_counter() + budget_ms / 1000.0

@@ -19,7 +19,7 @@ It reads the engine's bit-set internals (``go._place``, the stones, groups and e
 import math
 
 from lotus.engine import go
-from lotus.engine.kensington import BIT_INDEX, FULL, HEXAGON_MASKS, NEIGHBOUR_MASKS, SIZE
+from lotus.engine.kensington import BIT_INDEX, FULL, HEXAGON_MASKS, NEIGHBOUR_MASKS, SIZE, popcount
 
 _NB = NEIGHBOUR_MASKS
 _BI = BIT_INDEX
@@ -33,14 +33,6 @@ for _h in _HEX:
     for _i in range(SIZE):
         if _h >> _i & 1:
             HEX_OF[_i] = _h
-
-
-def _popcount(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 def _has_lotus(group: int) -> bool:
@@ -83,7 +75,7 @@ def point_score(s: list, gm: list, gn: list, i: int, t: int) -> float:
         glibs = gn[j] & empty
         libs |= glibs
         if glibs == bit:
-            saved += _popcount(g)
+            saved += popcount(g)
     libs &= ~bit
     captured = 0
     x = nb & op
@@ -94,9 +86,9 @@ def point_score(s: list, gm: list, gn: list, i: int, t: int) -> float:
         olibs = gn[j] & empty
         if olibs == bit:
             if not _has_lotus(g):
-                captured += _popcount(g)
+                captured += popcount(g)
                 group |= g
-        elif olibs & bit and _popcount(olibs) == 2 and not _has_lotus(g):
+        elif olibs & bit and popcount(olibs) == 2 and not _has_lotus(g):
             score += ATARI
     if captured:
         score += CAPTURE + 0.3 * captured
@@ -108,8 +100,8 @@ def point_score(s: list, gm: list, gn: list, i: int, t: int) -> float:
         score += SAVE + 0.2 * saved
     h = HEX_OF[i]
     if h:
-        mine = _popcount(me & h)
-        theirs = _popcount(op & h)
+        mine = popcount(me & h)
+        theirs = popcount(op & h)
         if not theirs:
             score += LOTUS_OWN[mine]
         elif not mine:
@@ -208,7 +200,7 @@ class GoState:
     def _rewards(self, w: int, b: int) -> list:
         """Rewards from full-board stones (the marker added): mostly the win, a little margin."""
         marker = self.game._marker
-        margin = _popcount(w) - _popcount(b) + marker
+        margin = popcount(w) - popcount(b) + marker
         if margin > 0:
             win = 1.0
         elif margin < 0:
