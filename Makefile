@@ -9,10 +9,11 @@ STAMP_NODE := node_modules/.installed
 STAMP_VENDOR := static/vendor/.installed
 SW := sw.js
 PRERENDERED := lotus/render/race_parts.txt lotus/render/go_parts.txt
+RULES := rules/race.html rules/go.html rules/boards.toml rules/worker.toml
 
 .PHONY: setup serve test test-unit test-e2e bench arena lint format clean dist FORCE
 
-setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(SW)
+setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(RULES) $(SW)
 
 # Debian packages: only installed when missing (needs root, as on a fresh machine and in CI).
 apt_install = if [ "$$(id -u)" = 0 ]; then \
@@ -40,9 +41,14 @@ $(STAMP_VENDOR): $(STAMP_NODE) $(STAMP_VENV) tools/vendor.py
 $(PRERENDERED) &: $(STAMP_VENV) FORCE
 	@$(PY) tools/prerender.py
 
+# The illustrated rules pages, every diagram pre-drawn, from docs/rules/*.md (about 2 s; written
+# only when something changed).
+$(RULES) &: $(STAMP_VENV) $(PRERENDERED) FORCE
+	@$(PY) tools/build_rules.py
+
 # The service worker: its file list and content-hashed cache name follow every file the site loads,
 # so it is checked on every run (0.2 s) and rewritten only when something changed.
-$(SW): $(STAMP_VENDOR) $(PRERENDERED) FORCE
+$(SW): $(STAMP_VENDOR) $(PRERENDERED) $(RULES) FORCE
 	@$(PY) tools/build_sw.py
 
 # A deployable build in dist/ (see docs/deploy.md).
@@ -82,4 +88,4 @@ format: $(STAMP_VENV)
 	$(VENV)/bin/ruff format .
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor dist $(SW) $(PRERENDERED)
+	rm -rf $(VENV) node_modules static/vendor dist $(SW) $(PRERENDERED) rules

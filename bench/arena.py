@@ -143,9 +143,11 @@ def main(argv=None) -> int:
         matches.extend(m for m in item.split(",") if m)
     for m in matches:
         parse_match(m)
-    rows = []
     level_times = {}
     started = time.perf_counter()
+    # Each row is printed as soon as its match ends, so a long run that is stopped keeps its rows.
+    print("| match | games | A wins | A win rate | 95% CI (Wilson) | target | met | median plies |")
+    print("|---|---:|---:|---:|---|---:|---|---:|", flush=True)
     with multiprocessing.Pool(args.jobs) as pool:
         for match in matches:
             kind = parse_match(match)[0]
@@ -155,22 +157,20 @@ def main(argv=None) -> int:
             wins = sum(r[0] for r in results)
             lo, hi = wilson(wins, len(results))
             plies = statistics.median(r[2] for r in results)
-            rows.append((match, len(results), wins, lo, hi, plies, time.perf_counter() - t0))
             game = "go" if kind == "go" else "race"
             for _result, times, _plies in results:
                 for level, seconds in times:
                     level_times.setdefault((game, level), []).append(seconds)
-            print(f"# {match}: {wins:g}/{len(results)}", file=sys.stderr, flush=True)
-    print("| match | games | A wins | A win rate | 95% CI (Wilson) | target | met | median plies |")
-    print("|---|---:|---:|---:|---|---:|---|---:|")
-    for match, n, wins, lo, hi, plies, _secs in rows:
-        target = TARGETS.get(match)
-        met = "" if target is None else ("yes" if wins / n >= target else "NO")
-        target_text = "" if target is None else f"≥ {target:.0%}"
-        print(
-            f"| {match} | {n} | {wins:g} | {wins / n:.1%} | {lo:.1%}–{hi:.1%} | "
-            f"{target_text} | {met} | {plies:g} |"
-        )
+            n = len(results)
+            target = TARGETS.get(match)
+            met = "" if target is None else ("yes" if wins / n >= target else "NO")
+            target_text = "" if target is None else f"≥ {target:.0%}"
+            print(
+                f"| {match} | {n} | {wins:g} | {wins / n:.1%} | {lo:.1%}–{hi:.1%} | "
+                f"{target_text} | {met} | {plies:g} |",
+                flush=True,
+            )
+            print(f"# {match}: {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     print()
     print("| game | level | moves timed | median s/move | 90th pct s/move | max s/move |")
     print("|---|---|---:|---:|---:|---:|")

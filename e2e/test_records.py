@@ -67,7 +67,7 @@ def test_importing_a_record_shows_that_game(page):
     )
     cells = page.evaluate(
         "() => Array.from({length: 72}, (_, i) => { const s = document.querySelector("
-        "`[data-point=\"${i + 1}\"] [data-colour]`);"
+        '`[data-point="${i + 1}"] [data-colour]`);'
         " return s ? s.getAttribute('data-colour') : '.'; }).join('')"
     )
     assert cells == game.board()

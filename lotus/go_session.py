@@ -11,13 +11,20 @@ class GoSession(Session):
     game_id = "go"
 
     def __init__(
-        self, first: str = "w", marker: int = 0, numbers: bool = False, seats=None
+        self, first: str = "w", marker: int = 0, numbers: bool = False, seats=None, position=None
     ) -> None:
-        self.options = {"first": first, "marker": marker}
+        if position:  # a game set up from a position (lotus.positions; raises PositionError)
+            from lotus.positions import from_position
+
+            game = from_position(position)
+            self.options = {"first": game.to_move, "marker": game.marker, "position": position}
+        else:
+            game = go.Game(marker=marker, first=first)
+            self.options = {"first": first, "marker": marker}
         self.numbers = numbers
         self.flipped = ()
         self.dead_source = ""  # who marked the dead groups: 'engine', 'search' or 'players'
-        super().__init__(go.Game(marker=marker, first=first), seats)
+        super().__init__(game, seats)
 
     def keep_view(self, old) -> None:
         """Keep the point-numbers preference across new games."""

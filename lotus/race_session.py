@@ -10,9 +10,19 @@ class RaceSession(Session):
 
     game_id = "race"
 
-    def __init__(self, players: int = 2, pro: bool = False, first: str = "w", seats=None) -> None:
-        self.options = {"players": players, "pro": pro, "first": first}
-        super().__init__(race.Game(players=players, pro=pro, first=first), seats)
+    def __init__(
+        self, players: int = 2, pro: bool = False, first: str = "w", seats=None, position=None
+    ) -> None:
+        if position:  # a game set up from a position (lotus.positions; raises PositionError)
+            from lotus.positions import from_position
+
+            game = from_position(position)
+            self.options = {"players": game.players, "pro": game.pro, "first": game.first}
+            self.options["position"] = position
+        else:
+            game = race.Game(players=players, pro=pro, first=first)
+            self.options = {"players": players, "pro": pro, "first": first}
+        super().__init__(game, seats)
         self._after_change()
 
     def _after_change(self) -> None:

@@ -108,7 +108,7 @@ def _results(game: str, options: dict) -> tuple:
 # -- from an engine game ------------------------------------------------------------------------
 
 
-def _start_of(game):
+def start_of(game):
     """A copy of the game with every move taken back: the position it started from."""
     start = game.copy()
     while True:
@@ -129,7 +129,7 @@ def _result_of(game) -> str:
 
 def record_of(game, seats=None, date=None) -> dict:
     """The record of a race.Game or go.Game: options, start position, moves, dead and result."""
-    start = _start_of(game)
+    start = start_of(game)
     here = positions.to_position(start)
     if isinstance(game, race.Game):
         kind = "race"

@@ -13,6 +13,17 @@ def build_game(request: dict):
     """Rebuild the game a request describes (raises ValueError on a bad request)."""
     kind = request.get("game")
     options = request.get("options") or {}
+    if options.get("position"):  # a game set up from a position (an embed, a rules page)
+        from lotus import positions
+
+        game = positions.from_position(options["position"])
+        if kind != ("race" if isinstance(game, race.Game) else "go"):
+            raise ValueError(f"the position is not one of a {kind!r} game")
+        for move in request.get("moves") or ():
+            if kind == "go" and game.phase == "scoring":
+                game.resume()  # a placement after two passes: the players resumed (G9)
+            game.play(move)
+        return game
     if kind == "race":
         game = race.Game(
             players=int(options.get("players", 2)),

@@ -317,6 +317,9 @@ class Page:
             session.confirm()
         elif action == "resume":
             session.resume()
+        elif action == "embed":
+            self.open_embed()
+            return
         elif action in ("export", "share", "import", "copy-record"):
             self.records_action(action)
             return
@@ -413,6 +416,74 @@ class Page:
             self.copy(url, "Share link copied: whoever opens it can continue this game.")
             return
         self.render()
+
+    # -- the Embed dialog --------------------------------------------------------------------
+    def open_embed(self) -> None:
+        """Show the Embed dialog for what is on screen, with its snippet and a preview."""
+        dialog = document.querySelector("[data-embed-dialog]")
+        if not self._shown.get("embed wired"):
+            self._shown["embed wired"] = True
+            form = dialog.querySelector("[data-embed-form]")
+            self._listen(form, "input", self.refresh_embed)
+            self._listen(form, "change", self.refresh_embed)
+            self._listen(dialog.querySelector("[data-embed-copy]"), "click", self.copy_embed)
+        self._embed_snippet = ""
+        self.refresh_embed()
+        dialog.showModal()
+
+    def refresh_embed(self, *_) -> None:
+        """Rebuild the snippet and the preview from the dialog's choices."""
+        from lotus import embed
+
+        form = document.querySelector("[data-embed-form]")
+        message = form.querySelector("[data-embed-message]")
+        what = str(form.querySelector('input[name="what"]:checked').value)
+        caption = str(form.querySelector('input[name="caption"]').value).replace("|", "/")
+        opponent = str(form.querySelector('select[name="opponent"]').value)
+        theme = str(form.querySelector('select[name="theme"]').value)
+        size_text = str(form.querySelector('input[name="size"]').value)
+        try:
+            settings = embed.settings_for(self.app.session, what, caption, opponent)
+            size = 420
+            if size_text:
+                size = embed.load({"game": "go", "size": size_text})["size"]
+        except ValueError as exc:
+            message.textContent = "This cannot be embedded: " + str(exc)
+            message.classList.add("error")
+            form.querySelector("[data-embed-snippet]").value = ""
+            self._embed_snippet = ""
+            return
+        if theme == "dark":
+            settings["theme"] = "dark"
+        settings["size"] = str(size)
+        fragment = embed.to_fragment(settings)
+        url = str(window.URL.new("embed.html", window.location.href).href)
+        snippet = embed.snippet(url, fragment, settings["game"], size)
+        self._embed_snippet = snippet
+        form.querySelector("[data-embed-snippet]").value = snippet
+        form.querySelector("[data-embed-open]").setAttribute("href", url + "#" + fragment)
+        message.classList.remove("error")
+        message.textContent = ""
+        preview = form.querySelector("[data-embed-preview]")
+        preview.style.maxWidth = f"{size}px"
+        preview.setAttribute("src", "embed.html#" + fragment)
+
+    def copy_embed(self, *_) -> None:
+        """Copy the snippet, and say so inside the dialog."""
+        message = document.querySelector("[data-embed-message]")
+        text = self._embed_snippet
+
+        async def write() -> None:
+            try:
+                await window.navigator.clipboard.writeText(text)
+                message.textContent = "Snippet copied: paste it into your page."
+            except Exception:
+                box = document.querySelector("[data-embed-snippet]")
+                box.select()
+                message.textContent = "Select the snippet above and copy it (Ctrl+C)."
+
+        if text:
+            asyncio.create_task(write())
 
     def copy(self, text: str, done: str) -> None:
         """Copy to the clipboard when the browser allows it; say what happened."""
@@ -751,3 +822,269 @@ def start() -> None:
     global _page
     _page = Page()
     _page.start()
+
+
+# -- embedded boards: embed.html and the rules pages ---------------------------------------------
+
+
+class Figure:
+    """One live board (`<figure data-diagram>`): its clicks and buttons, redrawn from the model."""
+
+    def __init__(self, host, element, diagram=None) -> None:
+        self.host = host
+        self.element = element
+        self._diagram = diagram  # None: made from data-diagram on first use (most boards of a
+        # rules page are never touched, and a page is ready sooner without replaying them all)
+        self.board = element.querySelector("[data-board]")
+        self.track = element.querySelector("[data-track]")
+        self.caption = element.querySelector("[data-caption]")
+        self.status = element.querySelector("[data-status]")
+        self.busy = None  # (session, version) the computer is thinking about
+        host.listen(self.board, "click", self.on_click)
+        host.listen(element, "keydown", self.on_key)
+        for button in element.querySelectorAll("[data-action]"):
+            host.listen(button, "click", self.on_action)
+        if str(element.getAttribute("data-mode")) == "step":
+            element.setAttribute("tabindex", "0")
+
+    @property
+    def diagram(self):
+        """The board's model (embed.Diagram), built from the figure's settings when first used."""
+        if self._diagram is None:
+            from lotus import embed
+
+            self._diagram = embed.Diagram(
+                embed.parse_fragment(str(self.element.getAttribute("data-diagram")))
+            )
+        return self._diagram
+
+    def on_click(self, event) -> None:
+        """A click on a field, start stack or point of this board."""
+        if str(self.element.getAttribute("data-mode")) in ("view", "step"):
+            return  # a picture or a sequence: the board itself takes no clicks
+        element = event.target.closest(TARGET_SELECTOR)
+        if element is None or not self.diagram.accepts_clicks():
+            return
+        for kind in ("field", "start", "point"):
+            if element.hasAttribute("data-" + kind):
+                value = str(element.getAttribute("data-" + kind))
+                break
+        self.diagram.click("S" + value if kind == "start" else value)
+        self.update()
+
+    def on_key(self, event) -> None:
+        """Arrow keys, Home and End step through a sequence; Enter or Space click a field."""
+        key = str(event.key)
+        if key in REVIEW_KEYS and str(self.element.getAttribute("data-mode")) == "step":
+            event.preventDefault()
+            self.diagram.act(REVIEW_KEYS[key])
+            self.update()
+        elif key in ("Enter", " ") and event.target.closest(TARGET_SELECTOR) is not None:
+            event.preventDefault()
+            self.on_click(event)
+
+    def on_action(self, event) -> None:
+        """A button under the board."""
+        self.diagram.act(str(event.currentTarget.getAttribute("data-action")))
+        self.update()
+
+    def update(self) -> None:
+        """Redraw, then let the computer move on its turn."""
+        self.render()
+        self.host.schedule_computer(self)
+
+    def render(self) -> None:
+        """Write the model into the figure."""
+        from lotus import embed
+
+        diagram = self.diagram
+        self.board.innerHTML = diagram.svg()
+        track = diagram.track_svg()
+        self.track.innerHTML = track
+        if track:
+            self.track.removeAttribute("hidden")
+        else:
+            self.track.setAttribute("hidden", "")
+        caption = diagram.caption()
+        self.caption.textContent = caption
+        if caption:
+            self.caption.removeAttribute("hidden")
+        else:
+            self.caption.setAttribute("hidden", "")
+        self.status.textContent = diagram.status()
+        self.element.dataset.step = str(diagram.step)
+        self.render_buttons(embed)
+        if diagram.mode == "puzzle":
+            self.element.dataset.solved = "1" if diagram.solved else "0"
+            verdict = "right" if diagram.solved else ("wrong" if diagram.feedback else "")
+            self.element.dataset.feedback = verdict
+        thinking = self.busy is not None and self.busy[1] == diagram.session.version
+        if thinking:
+            self.element.dataset.thinking = "1"
+        else:
+            self.element.removeAttribute("data-thinking")
+        for kind, value in diagram.session.hint_marks():
+            element = self.board.querySelector(f'[data-{kind}="{value}"]')
+            if element is not None:
+                element.classList.add("hint")
+
+    def render_buttons(self, embed) -> None:
+        """Enable the buttons whose action can be taken now."""
+        for action, _label, _title, enabled in embed.controls(self.diagram):
+            button = self.element.querySelector(f'[data-action="{action}"]')
+            if button is None:
+                continue
+            if enabled:
+                button.removeAttribute("disabled")
+            else:
+                button.setAttribute("disabled", "")
+
+
+class BoardsPage:
+    """embed.html (one board set by the URL fragment) or a rules page (its pre-drawn figures)."""
+
+    def __init__(self) -> None:
+        self.body = document.body
+        self.root = str(self.body.dataset.root or "./")  # the site's root, relative to the page
+        self.figures = []
+        self._proxies = []
+        self.worker_started = False
+        self.worker_ready = False
+        self._height = -1
+
+    def listen(self, element, event: str, handler) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        element.addEventListener(event, proxy)
+
+    def start(self) -> None:
+        """Bring every board to life, then flag readiness (and, in a frame, post the height)."""
+        from lotus import embed
+
+        if self.body.hasAttribute("data-embed"):
+            self.start_embed(embed)
+            self.listen(document.defaultView, "hashchange", self.on_hash)
+        else:
+            for element in document.querySelectorAll("figure[data-diagram]"):
+                self.attach(element)
+        self.body.dataset.ready = "1"
+        if self.body.hasAttribute("data-embed"):
+            self.post_height()
+            observer = window.ResizeObserver.new(create_proxy(self.post_height))
+            observer.observe(document.querySelector("[data-embed-root]"))
+            self._observer = observer
+
+    def attach(self, element) -> None:
+        """Wire one pre-drawn figure (its model is made on first use)."""
+        self.figures.append(Figure(self, element))
+
+    def on_hash(self, *_) -> None:
+        """embed.html with a new fragment (an edited link, the app's preview): draw it afresh."""
+        from lotus import embed
+
+        self.figures = []
+        self.start_embed(embed)
+
+    def start_embed(self, embed) -> None:
+        """embed.html: build the one board from the fragment (its errors shown in the frame)."""
+        root = document.querySelector("[data-embed-root]")
+        error = document.querySelector("[data-error]")
+        error.setAttribute("hidden", "")
+        self.body.removeAttribute("data-invalid")
+        fragment = str(window.location.hash)
+        try:
+            settings = embed.parse_fragment(fragment)
+            diagram = embed.Diagram(settings)
+        except ValueError as exc:
+            error.textContent = "This Lotus board cannot be shown. " + app_module.sentence(str(exc))
+            error.removeAttribute("hidden")
+            root.innerHTML = ""
+            self.body.dataset.invalid = "1"
+            return
+        self.body.dataset.game = settings["game"]
+        self.body.dataset.theme = settings["theme"]
+        if fragment[:1] == "#":
+            fragment = fragment[1:]
+        root.innerHTML = embed.figure_html(diagram, fragment, live=True)
+        figure = Figure(self, root.querySelector("figure"), diagram)
+        self.figures.append(figure)
+        self.schedule_computer(figure)
+
+    def post_height(self, *_) -> None:
+        """Tell the host page how tall the content is (the only message an embed sends)."""
+        from lotus import embed
+
+        root = document.querySelector("[data-embed-root]")
+        error = document.querySelector("[data-error]")
+        height = 0
+        for element in (error, root):
+            if element is not None and not element.hasAttribute("hidden"):
+                rect = element.getBoundingClientRect()
+                height = max(height, rect.bottom + window.scrollY)
+        height = int(height + 8.999)
+        if height == self._height or window.parent is window:
+            return
+        self._height = height
+        message = {"type": embed.MESSAGE_TYPE, "height": height, "id": self.embed_id()}
+        window.parent.postMessage(window.JSON.parse(json.dumps(message)), "*")
+
+    def embed_id(self) -> str:
+        for figure in self.figures:
+            return figure.diagram.settings["id"]
+        return ""
+
+    # -- the computer, started only when a board asks for it ---------------------------------
+    def schedule_computer(self, figure) -> None:
+        """Start the computer's search when it is to move on a board in play mode."""
+        session = figure.diagram.session
+        level = session.computer_level()
+        if level is None:
+            return
+        if figure.busy is not None and figure.busy[0] is session:
+            if figure.busy[1] == session.version:
+                return
+        figure.busy = (session, session.version)
+        asyncio.create_task(self.computer_turn(figure, session, session.version, level))
+
+    async def worker(self):
+        """The named Pyodide worker, started on the first call."""
+        if not self.worker_started:
+            self.worker_started = True
+            # The config sits beside the page (rules/ has its own copy: tools/build_rules.py).
+            await create_named_worker(self.root + "static/py/worker.py", WORKER, WORKER_CONFIG)
+        return await workers[WORKER]
+
+    async def computer_turn(self, figure, session, version: int, level: str) -> None:
+        """Ask the worker for a move; play it only if the board did not change meanwhile."""
+        session.waiting = "thinking" if self.worker_ready else "ready"
+        figure.render()
+        request = {"game": session.game_id, "options": session.options, "moves": session.game.moves}
+        request["level"] = level
+        request["seed"] = version
+        try:
+            worker = await self.worker()
+            answer = json.loads(await worker.choose_move(json.dumps(request)))
+        except Exception as exc:
+            figure.busy = None
+            session.waiting = ""
+            figure.status.textContent = "The computer could not move: " + str(exc)
+            return
+        self.worker_ready = True
+        self.body.dataset.workerReady = "1"
+        if figure.busy is not None and figure.busy[0] is session and figure.busy[1] == version:
+            figure.busy = None
+        if figure.diagram.session is not session or session.version != version:
+            return  # the reader started over or took a move back: drop the stale answer
+        session.waiting = ""
+        session.act(answer["move"])
+        figure.update()
+
+
+_boards = None
+
+
+def start_boards() -> None:
+    """Entry point of embed.html and the rules pages."""
+    global _boards
+    _boards = BoardsPage()
+    _boards.start()

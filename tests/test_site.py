@@ -7,7 +7,7 @@ import re
 import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HTML_PAGES = ("index.html",)
+HTML_PAGES = ("index.html", "embed.html")
 
 
 def read(path: str) -> str:
@@ -60,6 +60,16 @@ def test_page_config_uses_local_micropython_and_ships_every_module_the_page_impo
     assert "packages" not in data
     needed = lotus_imports("lotus/ui_bindings.py") | {"lotus/ui_bindings.py"}
     assert needed <= config_files("pyscript.toml")
+
+
+def test_boards_config_ships_every_module_embeds_and_rules_pages_import():
+    data = tomllib.loads(read("embed.toml"))
+    assert data["interpreter"] == "./static/vendor/micropython/micropython.mjs"
+    assert "packages" not in data
+    assert 'config="embed.toml"' in read("embed.html")
+    needed = lotus_imports("static/py/boards.py") - {"static/py/boards.py"}
+    assert "lotus/embed.py" in needed
+    assert needed <= config_files("embed.toml")
 
 
 def test_worker_config_uses_local_pyodide_and_ships_what_the_worker_imports():

@@ -81,6 +81,7 @@ def test_the_list_covers_both_runtimes_pyscript_and_static(listed):
 def test_the_list_holds_nothing_the_site_does_not_load(listed):
     page_py, _ = config_listing("pyscript.toml")
     worker_py, _ = config_listing("worker.toml")
+    page_py |= config_listing("embed.toml")[0]
     for path in listed:
         assert not path.startswith(("tests/", "e2e/", "tools/", "bench/", "node_modules/", "docs/"))
         if path.endswith(".py"):
@@ -92,8 +93,8 @@ def test_the_list_holds_nothing_the_site_does_not_load(listed):
 def test_new_pages_and_config_entries_are_listed_without_editing_the_tool(built, tmp_path):
     site = str(tmp_path / "site")
     shutil.copytree(built, site)
-    os.makedirs(os.path.join(site, "rules"))
-    for page in ("embed.html", "rules/race.html"):
+    os.makedirs(os.path.join(site, "rules"), exist_ok=True)
+    for page in ("about.html", "rules/openings.html"):
         with open(os.path.join(site, page), "w") as f:
             f.write('<link rel="stylesheet" href="../static/css/app.css">\n')
     os.makedirs(os.path.join(site, "static", "data"))
@@ -104,7 +105,7 @@ def test_new_pages_and_config_entries_are_listed_without_editing_the_tool(built,
     with open(os.path.join(site, "pyscript.toml"), "a") as f:
         f.write('"./lotus/extra.py" = "./lotus/extra.py"\n')
     files = build_sw.site_files(site)
-    new = {"embed.html", "rules/race.html", "static/data/openings.json", "lotus/extra.py"}
+    new = {"about.html", "rules/openings.html", "static/data/openings.json", "lotus/extra.py"}
     assert new <= set(files)
 
 

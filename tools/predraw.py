@@ -18,7 +18,7 @@ from lotus.render import race as race_render  # noqa: E402
 
 START = "<!-- prerender:start -->"
 END = "<!-- prerender:end -->"
-PAGES = ("index.html",)
+PAGES = ("index.html", "embed.html")
 
 
 def boards() -> str:

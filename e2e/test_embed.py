@@ -1,0 +1,167 @@
+"""embed.html in the browser: its modes, bad settings, a host page on another origin (port) that
+sizes the iframe from the board's message, and the Pyodide worker started only on demand."""
+
+import os
+import tempfile
+
+import pytest
+
+from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, Guard
+from lotus import embed
+from tools.browser import serve
+
+
+@pytest.fixture(scope="module")
+def page(open_page):
+    return open_page("embed.html#game=race")
+
+
+def show(page, fragment: str):
+    """Open embed.html with a fragment in the module's page (a full load: Python boots again)."""
+    page.goto(page.url.split("#")[0] + "#" + fragment)
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+
+
+def point(page, number: int):
+    """The colour of the stone on a Go point, or None."""
+    stone = page.query_selector(f'[data-point="{number}"] [data-colour]')
+    return None if stone is None else stone.get_attribute("data-colour")
+
+
+def stones(page, field: str) -> list:
+    return page.eval_on_selector_all(
+        f'[data-field="{field}"] [data-colour]', "els => els.map(e => e.dataset.colour)"
+    )
+
+
+def test_view_shows_the_position_of_the_fragment(page):
+    show(page, "game=race&moves=Sw4-A4,Sb4-A4&captions=Black%20covers%20White")
+    assert stones(page, "A4") == ["w", "b"]
+    assert page.inner_text("[data-caption]") == "Black covers White"
+    assert page.inner_text("[data-status]") == "White to move."
+    page.click('[data-start="w3"]')  # a view ignores clicks
+    assert stones(page, "A4") == ["w", "b"] and not page.query_selector(".selected")
+
+
+def test_step_mode_goes_forward_and_back_with_buttons_and_keys(page):
+    show(page, "game=race&mode=step&moves=Sw4-A4,Sb4-A4&captions=Start|White%20enters|Black")
+    figure = "figure[data-diagram]"
+    assert page.get_attribute(figure, "data-step") == "0" and stones(page, "A4") == []
+    assert page.is_disabled('[data-action="prev"]')
+    page.click('[data-action="next"]')
+    assert stones(page, "A4") == ["w"]
+    assert page.inner_text("[data-caption]") == "White enters"
+    page.focus(figure)
+    page.keyboard.press("ArrowRight")
+    assert stones(page, "A4") == ["w", "b"] and page.is_disabled('[data-action="next"]')
+    page.keyboard.press("Home")
+    assert page.get_attribute(figure, "data-step") == "0"
+
+
+def test_a_puzzle_refuses_a_wrong_try_and_accepts_the_answer(page):
+    show(page, "game=go&mode=puzzle&answer=2&captions=Find%20the%20point&explain=Well%20done.")
+    figure = "figure[data-diagram]"
+    page.click('[data-point="5"]')
+    assert page.get_attribute(figure, "data-feedback") == "wrong"
+    assert "try again" in page.inner_text("[data-status]")
+    assert point(page, 5) is None  # taken back
+    page.click('[data-point="2"]')
+    assert page.get_attribute(figure, "data-solved") == "1"
+    assert page.inner_text("[data-status]") == "Right! Well done."
+    page.click('[data-action="reset"]')
+    assert page.get_attribute(figure, "data-solved") == "0"
+    assert point(page, 2) is None
+
+
+def test_bad_settings_are_explained_inside_the_frame(page):
+    show(page, "game=race&moves=Sw4-A4,A4-A9")
+    error = page.inner_text("[data-error]")
+    assert "cannot be shown" in error and "move 2" in error and "A4-A9" in error
+    assert page.get_attribute("body", "data-invalid") == "1"
+
+
+def test_play_against_a_person_never_loads_the_worker(open_page, guard):
+    requests = []
+    page = open_page("embed.html#game=go&mode=play", wait_ready=False)
+    page.on("request", lambda r: requests.append(r.url))
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    page.click('[data-point="1"]')
+    page.click('[data-point="2"]')
+    assert point(page, 2) == "b"
+    page.wait_for_timeout(500)
+    assert not [u for u in requests if "pyodide" in u or "worker" in u]
+    page.close()
+
+
+def test_play_against_the_computer_starts_the_worker_and_it_replies(open_page):
+    page = open_page("embed.html#game=go&mode=play&opponent=easy")
+    page.click('[data-point="1"]')
+    page.wait_for_selector('body[data-worker-ready="1"]', state="attached", timeout=WORKER_TIMEOUT)
+    page.wait_for_function(
+        "document.querySelectorAll('[data-point] [data-colour=\"b\"]').length === 1",
+        timeout=WORKER_TIMEOUT,
+    )
+    page.click('[data-action="undo"]')  # the reader's move and the computer's reply
+    assert page.eval_on_selector_all("[data-point] [data-colour]", "els => els.length") == 0
+    page.close()
+
+
+# -- a host page on another origin --------------------------------------------------------------
+
+HOST = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>A teacher's page</title></head>
+<body><h1 id="host">How to play Lotus</h1>
+{good}
+<p id="after">Text after the board.</p>
+{bad}
+</body></html>"""
+
+
+@pytest.fixture(scope="module")
+def host(site):
+    """A host page, served from another port, with two pasted snippets (one broken)."""
+    folder = tempfile.mkdtemp(prefix="lotus-host-")
+    url = site + "/embed.html"
+    good = embed.snippet(url, "game=race&moves=Sw4-A4,Sb4-A4&mode=step&id=lesson-1", "race", 300)
+    bad = embed.snippet(url, "game=race&moves=nonsense", "race", 300).split("\n")[0]
+    with open(os.path.join(folder, "host.html"), "w", encoding="utf-8") as f:
+        f.write(HOST.format(good=good, bad=bad))
+    server, base = serve(folder)
+    yield base
+    server.shutdown()
+
+
+def test_an_embed_on_another_origin_shows_its_board_and_sizes_its_iframe(
+    module_context, site, host
+):
+    assert site.split(":")[-1] != host.split(":")[-1]
+    page = module_context.new_page()
+    host_guard = Guard(host)
+    host_guard.attach(page)
+    page.goto(host + "/host.html")
+    frames = page.frame_locator("iframe[data-lotus-embed] >> nth=0")
+    frames.locator('body[data-ready="1"]').wait_for(state="attached", timeout=READY_TIMEOUT)
+    assert frames.locator('[data-field="A4"] [data-colour]').count() == 0  # step 0: the start
+    frames.locator('[data-action="last"]').click()
+    assert frames.locator('[data-field="A4"] [data-colour]').count() == 2
+    iframe = page.locator("iframe[data-lotus-embed]").first
+    page.wait_for_function(
+        "document.querySelector('iframe[data-lotus-embed]').style.height !== ''",
+        timeout=READY_TIMEOUT,
+    )
+    content = frames.locator("[data-embed-root]").evaluate(
+        "el => el.getBoundingClientRect().bottom"
+    )
+    height = iframe.evaluate("el => el.getBoundingClientRect().height")
+    assert abs(height - content) < 20, (height, content)
+    assert height != 300 * 1.16 + 110  # changed from the snippet's first guess
+    # The broken snippet explains itself inside its frame; the host page is untouched.
+    broken = page.frame_locator("iframe[data-lotus-embed] >> nth=1")
+    broken.locator('body[data-ready="1"]').wait_for(state="attached", timeout=READY_TIMEOUT)
+    assert "cannot be shown" in broken.locator("[data-error]").inner_text()
+    assert page.inner_text("#host") == "How to play Lotus"
+    assert page.is_visible("#after")
+    problems = [p for p in host_guard.problems if site not in p]  # the frames load from `site`
+    assert not problems, problems
+    page.close()

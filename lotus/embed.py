@@ -1,0 +1,682 @@
+"""The embeddable board: its settings from a URL fragment, and what it does (docs/embedding.md).
+
+    config = parse_fragment("#game=race&moves=Sw4-A4,Sb4-A4&mode=step")   # EmbedError if bad
+    board = Diagram(config)          # one board of embed.html or of a rules page
+    board.go_to(1); board.svg(); board.caption()
+    to_fragment({"game": "go", "mode": "puzzle", "answer": ["37"]})       # back to text
+
+A board shows a position (or a game's start) and a sequence of moves, in one of four modes:
+`view` (a still picture), `step` (back and forth through the moves, a caption per step), `puzzle`
+(find the move: right and wrong tries get feedback, a reset starts again) and `play` (continue
+from the position against a person or the computer). Pure Python for CPython and MicroPython: the
+page's binding layer (`ui_bindings`) turns clicks into calls here and writes the results back.
+"""
+
+from lotus import positions
+from lotus.app import SEAT_KINDS, colour_name, sentence
+
+MODES = ("view", "step", "puzzle", "play")
+THEMES = ("light", "dark")
+MESSAGE_TYPE = "lotus-embed:height"
+"""The `type` of the message an embed posts to its parent: {type, height, id}."""
+
+PARAMETERS = (
+    "game",
+    "position",
+    "players",
+    "pro",
+    "moves",
+    "at",
+    "captions",
+    "mode",
+    "answer",
+    "explain",
+    "select",
+    "opponent",
+    "size",
+    "theme",
+    "numbers",
+    "id",
+)
+"""Every parameter a fragment may hold, in the order `to_fragment` writes them."""
+
+MIN_SIZE = 160
+MAX_SIZE = 1200
+MAX_MOVES = 2000
+_SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.,~!*()'/:;@$"
+_HEX = "0123456789ABCDEF"
+
+
+class EmbedError(ValueError):
+    """A setting of an embed that cannot be used; `param` names it, the message says why."""
+
+    def __init__(self, param: str, reason: str) -> None:
+        super().__init__(f"{param}: {reason}")
+        self.param = param
+        self.reason = reason
+
+
+# -- fragment text -------------------------------------------------------------------------------
+
+
+def quote(text: str) -> str:
+    """Percent-encode text for a fragment value (UTF-8; letters, digits and -_.,~ stay)."""
+    out = []
+    for ch in str(text):
+        if ch in _SAFE:
+            out.append(ch)
+        else:
+            for byte in ch.encode("utf-8"):
+                out.append("%" + _HEX[byte >> 4] + _HEX[byte & 15])
+    return "".join(out)
+
+
+def unquote(text: str, param: str = "fragment") -> str:
+    """Decode %XX escapes (UTF-8) and '+' as a space; EmbedError names `param` if malformed."""
+    if "%" not in text and "+" not in text:
+        return text
+    data = bytearray()
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "%":
+            pair = text[i + 1 : i + 3].upper()
+            if len(pair) < 2 or pair[0] not in _HEX or pair[1] not in _HEX:
+                raise EmbedError(param, f"a broken %-escape at character {i + 1}")
+            data.append(_HEX.index(pair[0]) * 16 + _HEX.index(pair[1]))
+            i += 3
+            continue
+        data.extend((" " if ch == "+" else ch).encode("utf-8"))
+        i += 1
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeError:
+        raise EmbedError(param, "its %-escapes are not UTF-8 text") from None
+
+
+def split_fragment(fragment: str) -> dict:
+    """'#a=1&b=x%20y' -> {'a': '1', 'b': 'x y'} (EmbedError on unknown or repeated names)."""
+    if not isinstance(fragment, str):
+        raise EmbedError("fragment", f"it is text, not {type(fragment).__name__}")
+    if fragment[:1] == "#":
+        fragment = fragment[1:]
+    params = {}
+    for item in fragment.split("&"):
+        if item == "":
+            continue
+        name, sep, value = item.partition("=")
+        name = unquote(name)
+        if name not in PARAMETERS:
+            known = ", ".join(PARAMETERS)
+            raise EmbedError(name or "fragment", f"unknown parameter (known: {known})")
+        if name in params:
+            raise EmbedError(name, "given twice")
+        params[name] = unquote(value, name) if sep else ""
+    return params
+
+
+def parse_fragment(fragment: str) -> dict:
+    """The checked settings of an embed from its URL fragment (EmbedError if any is wrong)."""
+    return load(split_fragment(fragment))
+
+
+def compact(settings: dict) -> dict:
+    """Settings as `load` returns them, without the values that are the defaults anyway."""
+    out = {"game": settings["game"]}
+    standard = (
+        "r2s_w_-_w4321.b4321_w0.b0" if settings["game"] == "race" else "g_w_6.6.6.6.6.6.6.30_0_0"
+    )
+    if settings["position"] != standard:
+        out["position"] = settings["position"]
+    if settings["moves"]:
+        out["moves"] = list(settings["moves"])
+        default_at = 0 if settings["mode"] == "step" else len(settings["moves"])
+        if settings["at"] != default_at:
+            out["at"] = str(settings["at"])
+    if any(settings["captions"]):
+        out["captions"] = list(settings["captions"])
+    defaults = {"mode": "view", "answer": [], "explain": "", "select": None, "opponent": "human"}
+    defaults.update({"size": None, "theme": "light", "numbers": False, "id": ""})
+    for name in PARAMETERS:
+        if name in defaults and settings.get(name) != defaults[name]:
+            value = settings[name]
+            out[name] = value if isinstance(value, (list, bool)) else str(value)
+    return out
+
+
+def to_fragment(settings: dict) -> str:
+    """Fragment text (without '#') for settings as `load` takes them (lists or text values)."""
+    items = []
+    for name in PARAMETERS:
+        if name not in settings or settings[name] is None:
+            continue
+        value = settings[name]
+        if name == "captions" and isinstance(value, (list, tuple)):
+            while value and not value[-1]:
+                value = value[:-1]
+            if not value:
+                continue
+            value = "|".join(value)
+        elif isinstance(value, (list, tuple)):
+            value = ",".join(value)
+        elif isinstance(value, bool):
+            value = "1" if value else "0"
+        items.append(name + "=" + quote(str(value)))
+    return "&".join(items)
+
+
+# -- checking ------------------------------------------------------------------------------------
+
+
+def _whole(text: str, param: str, low: int, high: int) -> int:
+    """A whole number in low..high written in decimal digits."""
+    text = str(text)
+    ok = 0 < len(text) <= 6
+    for ch in text:
+        ok = ok and "0" <= ch <= "9"
+    if not ok:
+        raise EmbedError(param, f"a whole number from {low} to {high} is expected, not {text!r}")
+    value = int(text)
+    if value < low or value > high:
+        raise EmbedError(param, f"must be from {low} to {high}, not {value}")
+    return value
+
+
+def _flag(text: str, param: str) -> bool:
+    if text in ("1", "true", "yes", "on", ""):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise EmbedError(param, f"1 or 0 is expected, not {text!r}")
+
+
+def _list(text) -> list:
+    """'a, b,c' or ['a', 'b'] -> ['a', 'b', 'c'] (empty items dropped)."""
+    if isinstance(text, (list, tuple)):
+        items = list(text)
+    else:
+        items = str(text).replace(" ", ",").split(",")
+    return [str(item).strip() for item in items if str(item).strip()]
+
+
+def _start_game(params: dict):
+    """(game kind, the starting engine game, its position text) from game/position/players/pro."""
+    text = params.get("position") or ""
+    kind = params.get("game") or ""
+    if kind and kind not in ("race", "go"):
+        raise EmbedError("game", f"race or go, not {kind!r}")
+    if text:
+        try:
+            game = positions.from_position(text)
+        except positions.PositionError as exc:
+            raise EmbedError("position", str(exc)) from None
+        found = "race" if text[:1] == "r" else "go"
+        if kind and kind != found:
+            raise EmbedError("position", f"it is a {found} position, but game is {kind}")
+        for name in ("players", "pro"):
+            if name in params:
+                raise EmbedError(name, "give it in the position, not beside one")
+        return found, game, positions.to_position(game)
+    if not kind:
+        raise EmbedError("game", "missing: say game=race or game=go (or give a position)")
+    if kind == "race":
+        from lotus.engine import race
+
+        players = _whole(params.get("players", "2"), "players", 2, 4)
+        pro = _flag(params.get("pro", "0"), "pro")
+        game = race.Game(players=players, pro=pro)
+    else:
+        from lotus.engine import go
+
+        for name in ("players", "pro"):
+            if name in params:
+                raise EmbedError(name, "only the race has it")
+        game = go.Game()
+    return kind, game, positions.to_position(game)
+
+
+def _play(game, move: str) -> None:
+    """Play a move as a record does: in Go a placement after two passes resumes play (G9)."""
+    if getattr(game, "phase", "") == "scoring" and move != "pass":
+        game.resume()
+    game.play(move)
+
+
+def load(params: dict) -> dict:
+    """Check every parameter (text values, or lists for moves/answer/captions); the settings.
+
+    The result holds every setting with its default filled in: game, position (of the start),
+    moves, at, captions (one per step), mode, answer, explain, select, opponent, size, theme,
+    numbers and id.
+    """
+    for name in params:
+        if name not in PARAMETERS:
+            raise EmbedError(name, f"unknown parameter (known: {', '.join(PARAMETERS)})")
+    kind, game, start = _start_game(params)
+    moves = _list(params.get("moves", ""))
+    if len(moves) > MAX_MOVES:
+        raise EmbedError("moves", f"at most {MAX_MOVES} moves, not {len(moves)}")
+    for i, move in enumerate(moves):
+        try:
+            _play(game, move)
+        except ValueError as exc:
+            raise EmbedError("moves", f"move {i + 1}, {move!r}, is not legal: {exc}") from None
+    mode = params.get("mode") or "view"
+    if mode not in MODES:
+        raise EmbedError("mode", f"one of {', '.join(MODES)}, not {mode!r}")
+    default_at = 0 if mode == "step" else len(moves)
+    at = params.get("at")
+    at = default_at if at in (None, "") else _whole(at, "at", 0, len(moves))
+    captions = params.get("captions", "")
+    if not isinstance(captions, (list, tuple)):
+        captions = captions.split("|") if captions else []
+    captions = [str(c) for c in captions]
+    if len(captions) > len(moves) + 1:
+        raise EmbedError(
+            "captions", f"{len(captions)} captions for {len(moves) + 1} steps (one per position)"
+        )
+    captions = captions + [""] * (len(moves) + 1 - len(captions))
+    settings = {
+        "game": kind,
+        "position": start,
+        "moves": moves,
+        "at": at,
+        "captions": captions,
+        "mode": mode,
+        "answer": [],
+        "explain": str(params.get("explain", "")),
+        "select": params.get("select") or None,
+        "opponent": params.get("opponent") or "human",
+        "size": None,
+        "theme": params.get("theme") or "light",
+        "numbers": _flag(params.get("numbers", "0"), "numbers"),
+        "id": str(params.get("id", "")),
+    }
+    if settings["theme"] not in THEMES:
+        raise EmbedError("theme", f"light or dark, not {settings['theme']!r}")
+    if params.get("size"):
+        settings["size"] = _whole(params["size"], "size", MIN_SIZE, MAX_SIZE)
+    if len(settings["id"]) > 100:
+        raise EmbedError("id", "at most 100 characters")
+    if settings["opponent"] not in SEAT_KINDS:
+        raise EmbedError(
+            "opponent", f"one of {', '.join(SEAT_KINDS)}, not {settings['opponent']!r}"
+        )
+    if settings["opponent"] != "human" and mode != "play":
+        raise EmbedError("opponent", "only a board in play mode has an opponent")
+    if settings["numbers"] and kind != "go":
+        raise EmbedError("numbers", "only the Go board has point numbers")
+    shown = _game_at(start, moves, at)
+    answers = _list(params.get("answer", ""))
+    if mode == "puzzle":
+        if not answers:
+            raise EmbedError("answer", "a puzzle needs the move (or moves) that solve it")
+        if _over(shown):
+            raise EmbedError("at", "the puzzle's position is a finished game")
+        legal = shown.legal_moves()
+        for answer in answers:
+            if answer not in legal:
+                raise EmbedError("answer", f"{answer!r} is not a legal move in the puzzle")
+        settings["answer"] = answers
+    elif answers or settings["explain"]:
+        raise EmbedError("answer" if answers else "explain", "only a puzzle has an answer")
+    if settings["select"] is not None:
+        if kind != "race":
+            raise EmbedError("select", "only the race has stones to select")
+        try:
+            if not shown.moves_from(settings["select"]):
+                raise ValueError("it has no move")
+        except ValueError as exc:
+            raise EmbedError("select", f"{settings['select']!r} cannot move here: {exc}") from None
+    if mode == "play" and _over(shown):
+        raise EmbedError("mode", "a finished game cannot be played on")
+    return settings
+
+
+def _game_at(start: str, moves: list, at: int):
+    game = positions.from_position(start)
+    for move in moves[:at]:
+        _play(game, move)
+    return game
+
+
+def _over(game) -> bool:
+    return bool(game.is_over) if hasattr(game, "is_over") else game.phase != "play"
+
+
+# -- the board -----------------------------------------------------------------------------------
+
+
+class Diagram:
+    """One embedded board: the position on show, its caption, and the reader's moves."""
+
+    def __init__(self, settings: dict) -> None:
+        self.settings = settings
+        self.mode = settings["mode"]
+        self.steps = len(settings["moves"])
+        self.step = settings["at"]
+        self.feedback = ""  # the puzzle's answer to the last try
+        self.solved = False
+        self.tries = 0
+        self.session = None
+        self.go_to(self.step)
+
+    def _new_session(self):
+        s = self.settings
+        seats = {}
+        if self.mode == "play":
+            first = positions.from_position(s["position"])
+            for move in s["moves"][: self.step]:
+                _play(first, move)
+            person = first.to_move
+            colours = first.colours if s["game"] == "race" else ("w", "b")
+            seats = {c: ("human" if c == person else s["opponent"]) for c in colours}
+        if s["game"] == "race":
+            from lotus.race_session import RaceSession
+
+            return RaceSession(position=s["position"], seats=seats)
+        from lotus.go_session import GoSession
+
+        return GoSession(position=s["position"], numbers=s["numbers"], seats=seats)
+
+    def go_to(self, step: int) -> None:
+        """Show the position after `step` of the moves (clamped); puzzles and play start over."""
+        step = max(0, min(int(step), self.steps))
+        session = self._new_session()
+        for move in self.settings["moves"][:step]:
+            if session.phase() == "scoring" and move != "pass":
+                session._record("#resume")
+            session._record(move)
+        self.base = len(session.actions)  # the reader's own moves come after these
+        self.session = session
+        self.step = step
+        self.feedback = ""
+        self.solved = False
+        select = self.settings["select"]
+        if select and step == self.settings["at"] and self.mode in ("view", "step"):
+            session.click(select)
+        session.message = ""
+
+    def reset(self) -> None:
+        """Back to where the board started."""
+        self.tries = 0
+        self.go_to(self.settings["at"])
+
+    def step_by(self, delta: int) -> None:
+        """Step mode: move through the sequence."""
+        if self.mode == "step":
+            self.go_to(self.step + delta)
+
+    def can_step(self, delta: int) -> bool:
+        """True when step mode can go that way."""
+        return self.mode == "step" and 0 <= self.step + delta <= self.steps
+
+    def accepts_clicks(self) -> bool:
+        """Puzzles (until solved) and play take the reader's clicks; view and step do not."""
+        return (self.mode == "puzzle" and not self.solved) or self.mode == "play"
+
+    def click(self, target: str) -> bool:
+        """A click on a field ('A3'), a start stack ('Sw4') or a point ('37'); True if it moved."""
+        if not self.accepts_clicks():
+            return False
+        moved = self.session.click(target)
+        if self.mode == "puzzle":
+            self._judge(moved)
+        return moved
+
+    def pass_turn(self) -> None:
+        """Pass (a puzzle's answer may be a pass)."""
+        session = self.session
+        if not self.accepts_clicks() or not session.can_pass():
+            return
+        before = len(session.game.moves)
+        session.pass_turn()
+        if self.mode == "puzzle":
+            self._judge(len(session.game.moves) > before)
+
+    def undo(self) -> None:
+        """Play mode: take back the reader's last turn (and the computer's reply)."""
+        session = self.session
+        if self.mode != "play":
+            return
+        while len(session.actions) > self.base:
+            session.undo()
+            if session.computer_level() is None:
+                break
+        session.redo_stack = []
+
+    def can(self, action: str) -> bool:
+        """Whether a button's action can be taken now (first/prev/next/last/undo/pass/reset)."""
+        if action in ("first", "prev"):
+            return self.can_step(-1)
+        if action in ("next", "last"):
+            return self.can_step(1)
+        if action == "undo":
+            return self.mode == "play" and len(self.session.actions) > self.base
+        if action == "pass":
+            return self.accepts_clicks() and "pass" in self.session.game.legal_moves()
+        if action == "reset":
+            moved = self.step != self.settings["at"] or len(self.session.actions) > self.base
+            return moved or self.solved or bool(self.feedback)
+        return False
+
+    def has_pass(self) -> bool:
+        """Whether the board has a Pass button: in Go and in play; a race puzzle if blocked (R9)."""
+        if self.settings["game"] == "go" or self.mode == "play":
+            return True
+        return "pass" in self.session.game.legal_moves()
+
+    def act(self, action: str) -> None:
+        """A button: first, prev, next, last, undo, pass or reset."""
+        if action == "first":
+            self.step_by(-self.steps)
+        elif action == "prev":
+            self.step_by(-1)
+        elif action == "next":
+            self.step_by(1)
+        elif action == "last":
+            self.step_by(self.steps)
+        elif action == "undo":
+            self.undo()
+        elif action == "pass":
+            self.pass_turn()
+        elif action == "reset":
+            self.reset()
+
+    def _judge(self, moved: bool) -> None:
+        session = self.session
+        if not moved:
+            self.feedback = session.message
+            return
+        move = session.game.moves[-1]
+        if move in self.settings["answer"]:
+            self.solved = True
+            explain = self.settings["explain"]
+            self.feedback = "Right! " + (explain if explain else f"{move} is the move.")
+            return
+        self.tries += 1
+        session.undo()
+        session.redo_stack = []
+        self.feedback = f"Not {move}: try again."
+
+    # -- what to show --------------------------------------------------------------------------
+    def caption(self) -> str:
+        """The caption for what is on show (in step mode, the current step's)."""
+        captions = self.settings["captions"]
+        if self.mode == "step":
+            return captions[self.step]
+        return captions[self.settings["at"]] or captions[0]
+
+    def status(self) -> str:
+        """One line under the board: whose turn, the step, or the puzzle's feedback."""
+        session = self.session
+        if self.mode == "step":
+            if self.step == 0:
+                return f"Start: {self._turn()}" if self.steps else self._turn()
+            move = self.settings["moves"][self.step - 1]
+            return f"Move {self.step} of {self.steps}: {move}"
+        if self.mode == "puzzle":
+            if self.feedback:
+                return self.feedback
+            return f"{self._turn()[:-1]}: find the move."
+        if self.mode == "play":
+            return session.status()
+        return self._turn()
+
+    def _turn(self) -> str:
+        game = self.session.game
+        if _over(game):
+            return sentence(self.session.status())
+        return f"{colour_name(game.to_move)} to move."
+
+    def svg(self) -> str:
+        """The board's SVG markup."""
+        return self.session.svg()
+
+    def track_svg(self) -> str:
+        """The Go pass track's SVG ('' for the race)."""
+        return self.session.track_svg()
+
+
+# -- the figure's markup (pre-drawn by tools/build_rules.py, drawn by embed.html) --------------
+
+_CONTROLS = {
+    "step": (
+        ("first", "Start", "First position (Home)"),
+        ("prev", "◀", "One move back (←)"),
+        ("next", "▶", "One move forward (→)"),
+        ("last", "End", "Last position (End)"),
+    ),
+    "puzzle": (("pass", "Pass", "Pass this turn"), ("reset", "Try again", "Start the puzzle over")),
+    "play": (
+        ("undo", "Undo", "Take back your last move"),
+        ("pass", "Pass", "Pass this turn"),
+        ("reset", "Start over", "Back to the starting position"),
+    ),
+}
+
+
+def controls(diagram) -> list:
+    """[(action, label, title, enabled)] of the buttons under a board in its mode."""
+    out = []
+    for action, label, title in _CONTROLS.get(diagram.mode, ()):
+        out.append((action, label, title, diagram.can(action)))
+    return out
+
+
+def _html(text: str) -> str:
+    return (
+        str(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+    )
+
+
+def figure_html(diagram, fragment: str, live: bool = False) -> str:
+    """A board's whole <figure>: board, pass track, caption, status line and buttons.
+
+    `fragment` goes into `data-diagram` (the settings a page reads back); `live=False` draws the
+    buttons disabled, as a pre-drawn board is until its page's Python is ready.
+    """
+    s = diagram.settings
+    style = f' style="max-width:{s["size"]}px"' if s["size"] else ""
+    track = diagram.track_svg()
+    hidden_track = "" if track else " hidden"
+    buttons = []
+    for action, label, title, enabled in controls(diagram):
+        off = "" if (live and enabled) else " disabled"
+        if action == "pass" and not diagram.has_pass():
+            continue
+        buttons.append(
+            f'<button type="button" data-action="{action}" title="{_html(title)}"'
+            f' aria-label="{_html(title)}"{off}>{label}</button>'
+        )
+    controls_html = (
+        f'<div class="diagram-controls" role="toolbar" aria-label="Board controls">'
+        f"{''.join(buttons)}</div>"
+        if buttons
+        else ""
+    )
+    caption = diagram.caption()
+    return (
+        f'<figure class="lotus-diagram mode-{s["mode"]} theme-{s["theme"]}" data-diagram='
+        f'"{_html(fragment)}" data-mode="{s["mode"]}" data-game="{s["game"]}"'
+        f' data-step="{diagram.step}"{style}>'
+        f'<div class="diagram-board" data-board>{diagram.svg()}</div>'
+        f'<div class="diagram-track" data-track{hidden_track}>{track}</div>'
+        f"<figcaption data-caption{'' if caption else ' hidden'}>{_html(caption)}</figcaption>"
+        f'<p class="diagram-status" data-status aria-live="polite">{_html(diagram.status())}</p>'
+        f"{controls_html}</figure>"
+    )
+
+
+# -- from the app ------------------------------------------------------------------------------
+
+WHATS = ("position", "game", "play")
+"""What the app's Embed dialog can embed: the position on screen, the game so far, or play on."""
+
+
+def settings_for(session, what: str, caption: str = "", opponent: str = "human") -> dict:
+    """Settings (for `to_fragment`) that embed what an app session shows (EmbedError if not).
+
+    `what`: "position" (a still picture of the position on screen), "game" (the game so far,
+    step by step, starting at the move on screen) or "play" (continue from the position on screen).
+    """
+    if what not in WHATS:
+        raise EmbedError("what", f"one of {', '.join(WHATS)}, not {what!r}")
+    shown = session.view_game()
+    kind = session.game_id
+    if what == "game":
+        start = session.options.get("position")
+        if not start:
+            from lotus import records
+
+            start = positions.to_position(records.start_of(session.game))
+        moves = list(session.game.moves)
+        settings = {"game": kind, "position": start, "moves": moves, "mode": "step"}
+        settings["at"] = str(len(shown.moves))
+        if caption:
+            settings["captions"] = [caption]
+    else:
+        settings = {"game": kind, "position": positions.to_position(shown)}
+        settings["mode"] = "view" if what == "position" else "play"
+        if caption:
+            settings["captions"] = [caption]
+        if what == "play":
+            if _over(shown):
+                raise EmbedError("mode", "the game on screen is over: there is nothing to play on")
+            settings["opponent"] = opponent
+    if kind == "go" and getattr(session, "numbers", False):
+        settings["numbers"] = True
+    return compact(load(settings))
+
+
+# -- the snippet ---------------------------------------------------------------------------------
+
+RESIZE_SCRIPT = (
+    "<script>addEventListener('message',function(e){var d=e.data;"
+    "if(!d||d.type!=='MESSAGE_TYPE'||typeof d.height!=='number')return;"
+    "var f=document.querySelectorAll('iframe[data-lotus-embed]');"
+    "for(var i=0;i<f.length;i++)if(f[i].contentWindow===e.source)"
+    "f[i].style.height=Math.ceil(d.height)+'px'})</script>"
+).replace("MESSAGE_TYPE", MESSAGE_TYPE)  # not an f-string: MicroPython would read the JS braces
+"""The host page's optional listener: each embed sizes its iframe to its content."""
+
+
+def snippet(page_url: str, fragment: str, game: str, width: int = 420) -> str:
+    """The HTML a host page pastes: a lazy iframe of embed.html, and the resize listener."""
+    height = round(width * (1.16 if game == "race" else 1.12)) + 110
+    src = _attr(page_url.split("#")[0] + "#" + fragment)
+    title = "Lotus (1998) board" if game == "race" else "Lotus (Freeling) board"
+    return (
+        f'<iframe src="{src}" loading="lazy" width="{width}" height="{height}" '
+        f'style="border:0;max-width:100%" title="{title}" data-lotus-embed></iframe>\n'
+        + RESIZE_SCRIPT
+    )
+
+
+def _attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")

@@ -1,0 +1,76 @@
+"""The rules pages built from docs/rules/*.md: diagrams pre-drawn, their settings, one runtime."""
+
+import os
+import re
+import tomllib
+
+import pytest
+
+from lotus import embed
+from tools import build_rules, rules_source
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("rules")
+    assert build_rules.main(["--out", str(out)]) == 0
+    return str(out)
+
+
+def read(folder: str, name: str) -> str:
+    with open(os.path.join(folder, name), encoding="utf-8") as f:
+        return f.read()
+
+
+@pytest.mark.parametrize("game, source", build_rules.SOURCES)
+def test_every_diagram_of_the_source_is_on_the_page_drawn_and_with_its_settings(
+    built, game, source
+):
+    html = read(built, game + ".html")
+    wanted = rules_source.diagrams(rules_source.load(os.path.join(build_rules.ROOT, source), game))
+    figures = re.findall(
+        r'<figure id="([^"]+)" class="lotus-diagram[^>]*data-diagram="([^"]*)"', html
+    )
+    assert [f[0] for f in figures] == [d["id"] for d in wanted]
+    for (fid, fragment), diagram in zip(figures, wanted):
+        settings = embed.parse_fragment(fragment.replace("&amp;", "&").replace("&quot;", '"'))
+        assert settings == build_rules.settings_of(diagram), fid
+    # Pre-drawn: each figure holds its board's SVG before any Python runs.
+    assert html.count("<figure ") == html.count('<div class="diagram-board" data-board><svg') > 10
+
+
+@pytest.mark.parametrize("game", ["race", "go"])
+def test_one_micropython_runtime_per_page_and_nothing_from_elsewhere(built, game):
+    html = read(built, game + ".html")
+    assert html.count('type="mpy"') == 1 and 'config="boards.toml"' in html
+    assert 'type="py"' not in html  # no Pyodide unless a board asks for the computer
+    for url in re.findall(r'(?:src|href)="([^"]+)"', html):
+        assert not re.match(r"^[a-z]+:", url), url
+    other = "go" if game == "race" else "race"
+    assert f'href="{other}.html"' in html and f'href="../index.html?game={game}"' in html
+
+
+def test_every_rule_has_a_heading_and_a_board_nearby(built):
+    for game, rules in (("race", 11), ("go", 10)):
+        html = read(built, game + ".html")
+        letter = "R" if game == "race" else "G"
+        for n in range(1, rules + 1):
+            assert re.search(rf"<h2>[^<]*\b{letter}{n}\b", html), f"{letter}{n}"
+        assert html.count('data-mode="puzzle"') >= 3
+
+
+def test_the_configs_for_the_rules_folder_point_one_folder_up(built):
+    for name, copy in build_rules.CONFIGS:
+        root = tomllib.loads(read(build_rules.ROOT, name))
+        sub = tomllib.loads(read(built, copy))
+        assert sub["interpreter"] == "../" + root["interpreter"][2:]
+        assert {k: v for k, v in sub["files"].items()} == {
+            "../" + k[2:]: v for k, v in root["files"].items()
+        }
+
+
+def test_check_reports_a_stale_page(built):
+    assert build_rules.main(["--out", built, "--check"]) == 0
+    with open(os.path.join(built, "race.html"), "a", encoding="utf-8") as f:
+        f.write("<!-- edited by hand -->")
+    assert build_rules.main(["--out", built, "--check"]) == 1

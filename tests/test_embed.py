@@ -1,0 +1,263 @@
+"""The embeddable board's settings (the URL fragment) and its four modes (docs/embedding.md)."""
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lotus import embed, positions
+from lotus.engine import go, race
+from tests.support import micropython
+
+
+def board(fragment: str) -> embed.Diagram:
+    return embed.Diagram(embed.parse_fragment(fragment))
+
+
+# -- reading a fragment -------------------------------------------------------------------------
+
+
+def test_defaults_are_a_still_picture_of_the_start():
+    s = embed.parse_fragment("#game=race")
+    assert s["mode"] == "view"
+    assert s["position"] == positions.to_position(race.Game())
+    assert s["moves"] == [] and s["captions"] == [""]
+    assert s["theme"] == "light" and s["size"] is None and s["opponent"] == "human"
+    assert embed.parse_fragment("game=go")["position"] == positions.to_position(go.Game())
+
+
+def test_a_position_names_its_game_and_players_come_from_it():
+    text = "r3s_w_-_w321.b321.r321_w0.b0.r0"
+    s = embed.parse_fragment("position=" + text)
+    assert s["game"] == "race" and s["position"] == text
+    assert embed.parse_fragment("game=race&players=3")["position"] == text
+
+
+def test_percent_escapes_and_plus_signs_read_as_the_text_a_teacher_wrote():
+    s = embed.parse_fragment("game=go&moves=1&captions=Start%20here|Caf%C3%A9+au+lait")
+    assert s["captions"] == ["Start here", "Café au lait"]
+
+
+@pytest.mark.parametrize(
+    "fragment, param, words",
+    [
+        ("game=chess", "game", "race or go"),
+        ("mdoe=step&game=race", "mdoe", "unknown parameter"),
+        ("game=race&game=go", "game", "twice"),
+        ("", "game", "missing"),
+        ("position=r2s_x_-_w4321.b4321_w0.b0", "position", "turn"),
+        ("game=go&position=r2s_w_-_w4321.b4321_w0.b0", "position", "race position"),
+        ("game=race&moves=Sw4-A4,A4-A9", "moves", "move 2"),
+        ("game=race&mode=slideshow", "mode", "view, step, puzzle, play"),
+        ("game=race&moves=Sw4-A4&at=2", "at", "from 0 to 1"),
+        ("game=race&at=x", "at", "whole number"),
+        ("game=race&captions=a|b|c", "captions", "3 captions for 1 steps"),
+        ("game=race&mode=puzzle", "answer", "needs the move"),
+        ("game=race&mode=puzzle&answer=Sw1-A2", "answer", "not a legal move"),
+        ("game=race&answer=Sw4-A4", "answer", "only a puzzle"),
+        ("game=race&select=A3", "select", "cannot move"),
+        ("game=go&select=1", "select", "only the race"),
+        ("game=race&mode=play&opponent=genius", "opponent", "one of human"),
+        ("game=race&opponent=hard", "opponent", "play mode"),
+        ("game=race&size=90", "size", "from 160 to 1200"),
+        ("game=race&theme=pink", "theme", "light or dark"),
+        ("game=race&numbers=1", "numbers", "only the Go board"),
+        ("game=go&players=3", "players", "only the race"),
+        ("game=race&captions=%E2%28", "captions", "%-escape"),
+        ("game=race&captions=%FF%FE", "captions", "UTF-8"),
+    ],
+)
+def test_bad_settings_name_the_parameter_and_say_why(fragment, param, words):
+    with pytest.raises(embed.EmbedError) as info:
+        embed.parse_fragment(fragment)
+    assert info.value.param == param
+    assert words in str(info.value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80))
+def test_any_fragment_is_read_or_refused_with_embed_error(text):
+    try:
+        embed.parse_fragment(text)
+    except embed.EmbedError:
+        pass
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.randoms(use_true_random=False), st.sampled_from(embed.MODES[:2]))
+def test_settings_survive_the_trip_through_a_fragment(rng, mode):
+    game = race.Game(players=rng.choice((2, 3, 4)), pro=rng.random() < 0.5)
+    for _ in range(rng.randrange(0, 30)):
+        if game.is_over:
+            break
+        game.play(rng.choice(sorted(game.legal_moves())))
+    start = positions.to_position(game)
+    moves = []
+    for _ in range(rng.randrange(0, 6)):
+        if game.is_over:
+            break
+        moves.append(rng.choice(sorted(game.legal_moves())))
+        game.play(moves[-1])
+    captions = [f"Step & <b>{i}</b> / café" for i in range(len(moves) + 1)]
+    wanted = {"position": start, "moves": moves, "mode": mode, "captions": captions, "id": "x y"}
+    read = embed.parse_fragment(embed.to_fragment(wanted))
+    assert read["position"] == start and read["moves"] == moves and read["captions"] == captions
+    assert embed.parse_fragment(embed.to_fragment(embed.compact(read))) == read
+
+
+# -- the modes ----------------------------------------------------------------------------------
+
+
+def test_view_shows_the_position_after_the_moves_and_ignores_clicks():
+    d = board("game=race&moves=Sw4-A4,Sb4-A4&captions=Black covers White (R6)")
+    assert d.session.game.moves == ["Sw4-A4", "Sb4-A4"]
+    assert d.caption() == "Black covers White (R6)"
+    assert 'data-field="A4"' in d.svg()
+    assert not d.click("Sw3") and d.session.game.moves == ["Sw4-A4", "Sb4-A4"]
+    assert d.status() == "White to move."
+
+
+def test_view_at_an_earlier_move():
+    d = board("game=race&moves=Sw4-A4,Sb4-A4&at=1")
+    assert d.session.game.moves == ["Sw4-A4"]
+
+
+def test_step_goes_back_and_forth_with_a_caption_per_step():
+    d = board("game=race&mode=step&moves=Sw4-A4,Sb4-A4&captions=Start|White enters|Black on top")
+    assert d.step == 0 and d.caption() == "Start" and not d.can("prev") and d.can("next")
+    d.act("next")
+    assert d.step == 1 and d.caption() == "White enters" and d.status() == "Move 1 of 2: Sw4-A4"
+    d.act("last")
+    assert d.step == 2 and d.caption() == "Black on top" and not d.can("next")
+    assert d.session.game.moves == ["Sw4-A4", "Sb4-A4"]
+    d.act("first")
+    assert d.step == 0 and d.session.game.moves == []
+    d.act("prev")
+    assert d.step == 0
+
+
+def test_a_selected_stone_shows_its_destinations():
+    d = board("game=race&select=Sw4")
+    assert d.session.selected == "Sw4" and d.session.targets
+
+
+def test_puzzle_accepts_an_answer_and_refuses_a_wrong_try():
+    # White's 4-stack enters at A4 or B4 (R3, R4); only A4 is accepted here.
+    d = board("game=race&mode=puzzle&answer=Sw4-A4&explain=A4 leads on.&captions=Enter the 4")
+    assert d.status() == "White to move: find the move."
+    assert d.click("Sw4") is False  # the first click selects
+    assert d.click("B4") is True
+    assert not d.solved and d.tries == 1
+    assert d.status() == "Not Sw4-B4: try again."
+    assert d.session.game.moves == []  # the wrong move is taken back
+    assert d.can("reset")
+    d.click("Sw4")
+    d.click("A4")
+    assert d.solved and d.status() == "Right! A4 leads on."
+    assert not d.accepts_clicks() and not d.click("Sw3")
+    d.act("reset")
+    assert not d.solved and d.session.game.moves == [] and d.tries == 0
+
+
+def test_a_go_puzzle_can_be_answered_by_a_pass():
+    d = board("game=go&mode=puzzle&answer=pass")
+    assert d.has_pass() and d.can("pass")
+    d.act("pass")
+    assert d.solved
+
+
+def test_play_seats_the_reader_on_the_side_to_move_and_the_computer_elsewhere():
+    d = board("game=race&players=3&mode=play&opponent=easy&moves=Sw3-A3")
+    assert d.session.seats == {"w": "easy", "b": "human", "r": "easy"}
+    assert d.session.computer_level() is None  # Black, the reader, moves first
+    assert not d.can("undo")
+    d.click("Sb3")
+    d.click("A3")
+    assert d.session.game.moves == ["Sw3-A3", "Sb3-A3"]
+    assert d.session.computer_level() == "easy"
+    assert d.can("undo")
+    d.act("undo")
+    assert d.session.game.moves == ["Sw3-A3"] and not d.can("undo")
+
+
+def test_play_undo_takes_back_the_computers_reply_too():
+    d = board("game=go&mode=play&opponent=hard")
+    d.click("1")
+    d.session.act("2")  # the computer's reply, as the page plays it
+    d.act("undo")
+    assert d.session.game.moves == [] and d.session.computer_level() is None
+
+
+def test_a_finished_game_cannot_be_a_puzzle_or_played():
+    moves = "pass,pass"
+    with pytest.raises(embed.EmbedError) as info:
+        embed.parse_fragment(f"game=go&moves={moves}&mode=play")
+    assert info.value.param == "mode"
+
+
+# -- markup and snippet -------------------------------------------------------------------------
+
+
+def test_the_figure_carries_its_settings_and_escapes_captions():
+    d = board("game=go&mode=step&moves=1&captions=%3Cscript%3E|two")
+    html = embed.figure_html(d, "game=go&mode=step")
+    assert 'data-diagram="game=go&amp;mode=step"' in html
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert html.count("<button") == 4 and html.count("disabled") == 4  # not live yet
+    live = embed.figure_html(d, "x", live=True)
+    assert live.count("disabled") == 2  # at step 0: back is disabled, forward is not
+    assert "data-marker" in html  # the Go board has its pass track
+
+
+def test_the_snippet_is_a_lazy_iframe_with_the_resize_listener():
+    text = embed.snippet("https://example.org/lotus/embed.html", "game=go&mode=view", "go")
+    assert text.startswith('<iframe src="https://example.org/lotus/embed.html#game=go&amp;mode=')
+    assert 'loading="lazy"' in text and "data-lotus-embed" in text
+    assert embed.MESSAGE_TYPE in text and "e.source" in text
+
+
+# -- the same under MicroPython (the page's runtime) ----------------------------------------------
+
+SCRIPT = """
+import json
+from lotus import embed
+
+def run(fragments):
+    out = []
+    for fragment, clicks in fragments:
+        try:
+            d = embed.Diagram(embed.parse_fragment(fragment))
+        except embed.EmbedError as exc:
+            out.append("error " + exc.param + " " + exc.reason)
+            continue
+        for click in clicks:
+            if click in ("first", "prev", "next", "last", "undo", "pass", "reset"):
+                d.act(click)
+            else:
+                d.click(click)
+            out.append(d.status() + " | " + d.caption())
+        out.append(embed.figure_html(d, fragment, live=True))
+    return out
+"""
+
+CASES = [
+    ("game=race&mode=step&moves=Sw4-A4,Sb4-A4&captions=A%20b|c|d", ["next", "next", "prev"]),
+    ("game=race&mode=puzzle&answer=Sw4-A4&captions=Caf%C3%A9", ["Sw4", "B4", "Sw4", "A4"]),
+    ("game=go&mode=puzzle&answer=2&numbers=1&theme=dark&size=300", ["1", "2", "reset"]),
+    ("game=go&mode=play&opponent=easy&moves=1,2,pass", ["5", "undo"]),
+    ("position=r3s_w_-_w321.b321.r321_w0.b0.r0&select=Sw3", []),
+    ("game=race&moves=Sw4-A4,bad", []),
+    ("game=race&captions=%E2%28", []),
+]
+
+
+@pytest.mark.skipif(not micropython.available(), reason="Node/MicroPython missing")
+def test_boards_read_and_draw_the_same_under_micropython():
+    namespace = {}
+    exec(compile(SCRIPT, "embed_script", "exec"), namespace)
+    expected = namespace["run"](CASES)
+    source = SCRIPT + f"\nprint(json.dumps(run(json.loads({json.dumps(CASES)!r}))))\n"
+    got = json.loads(micropython.run(source).strip())
+    assert any(line.startswith("error moves") for line in expected)
+    assert got == expected

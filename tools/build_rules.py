@@ -1,0 +1,207 @@
+"""Build the illustrated rules pages, rules/race.html and rules/go.html, from docs/rules/*.md.
+
+Run by `make` at set-up (the pages are generated and git-ignored, with copies of the PyScript
+configs for their folder: rules/boards.toml and rules/worker.toml). Every diagram is drawn here by
+the project's own renderer, so the page shows all its boards at first paint without Python; one
+MicroPython runtime per page (static/py/boards.py with embed.toml) then brings them all to life.
+Each figure carries its settings in `data-diagram` (the embed fragment, docs/embedding.md).
+
+Usage: python tools/build_rules.py [--out DIR] [--check]
+"""
+
+import argparse
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from lotus import embed  # noqa: E402
+from tools import rules_source  # noqa: E402
+
+SOURCES = (("race", "docs/rules/race.md"), ("go", "docs/rules/go.md"))
+TITLES = {"race": "Lotus (1998)", "go": "Lotus (Freeling)"}
+SOURCE_ONLY = ("line", "caption")  # keys of a source's diagram that are not embed settings
+
+
+def settings_of(diagram: dict) -> dict:
+    """The checked embed settings of a source diagram (EmbedError if the engine refuses them)."""
+    params = {k: v for k, v in diagram.items() if k not in SOURCE_ONLY}
+    if params.get("game") == "go" and "numbers" not in params:
+        params["numbers"] = "1"  # the captions name points by number (go.md's numbering)
+    return embed.load(params)
+
+
+def slug(text: str) -> str:
+    """'Stack height is distance (R4)' -> 'stack-height-is-distance-r4'."""
+    out = []
+    for ch in text.lower():
+        if ch.isalnum():
+            out.append(ch)
+        elif out and out[-1] != "-":
+            out.append("-")
+    return "".join(out).strip("-")
+
+
+def figure(diagram: dict) -> str:
+    """One diagram's <figure>, pre-drawn, with its settings in data-diagram."""
+    settings = settings_of(diagram)
+    fragment = embed.to_fragment(embed.compact(settings))
+    html = embed.figure_html(embed.Diagram(settings), fragment, live=True)
+    return html.replace("<figure ", f'<figure id="{diagram["id"]}" ', 1)
+
+
+def _prose(block) -> str:
+    kind = block[0]
+    if kind == "heading":
+        return f"<h{block[1]}>{rules_source.inline_html(block[2])}</h{block[1]}>"
+    if kind == "paragraph":
+        return f"<p>{rules_source.inline_html(block[1])}</p>"
+    items = "".join(f"<li>{rules_source.inline_html(item)}</li>" for item in block[1])
+    return f"<ul>{items}</ul>"
+
+
+def sections(blocks: list) -> list:
+    """[(heading text or None, [prose blocks], [diagram dicts])], one per '##' heading."""
+    out = [(None, [], [])]
+    for block in blocks:
+        if block[0] == "heading" and block[1] == 1:
+            continue
+        if block[0] == "heading" and block[1] == 2:
+            out.append((block[2], [], []))
+        elif block[0] == "diagram":
+            out[-1][2].append(block[1])
+        else:
+            out[-1][1].append(block)
+    return [s for s in out if s[0] is not None or s[1] or s[2]]
+
+
+def page(game: str, source: str) -> str:
+    """The whole rules page of a game."""
+    blocks = rules_source.load(os.path.join(ROOT, source), game)
+    title = rules_source.title(blocks)
+    other = "go" if game == "race" else "race"
+    toc = []
+    body = []
+    for heading, prose, diagrams in sections(blocks):
+        anchor = slug(heading) if heading else "intro"
+        if heading:
+            toc.append(f'<li><a href="#{anchor}">{rules_source.inline_html(heading)}</a></li>')
+        head = f"<h2>{rules_source.inline_html(heading)}</h2>" if heading else ""
+        text = head + "".join(_prose(b) for b in prose)
+        boards = "".join(figure(d) for d in diagrams)
+        cls = "rule" if boards else "rule text-only"
+        body.append(
+            f'<section class="{cls}" id="{anchor}"><div class="prose">{text}</div>'
+            + (f'<div class="boards">{boards}</div>' if boards else "")
+            + "</section>"
+        )
+    return TEMPLATE.format(
+        title=rules_source.inline_html(title),
+        plain_title=title.replace("&", "&amp;").replace("<", "&lt;"),
+        game=game,
+        game_title=TITLES[game],
+        other=other,
+        other_title=TITLES[other],
+        toc="".join(toc),
+        body="\n".join(body),
+        source=source,
+    )
+
+
+TEMPLATE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{plain_title}</title>
+  <meta name="description" content="The rules of {game_title}, explained with live boards.">
+  <link rel="icon" href="../static/icon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="../static/vendor/pyscript/core.css">
+  <link rel="stylesheet" href="../static/css/race-board.css">
+  <link rel="stylesheet" href="../static/css/go-board.css">
+  <link rel="stylesheet" href="../static/css/diagram.css">
+  <link rel="stylesheet" href="../static/css/rules.css">
+  <script type="module" src="../static/vendor/pyscript/core.js"></script>
+  <script type="module" src="../static/js/sw-register.js"></script>
+</head>
+<!-- Generated by tools/build_rules.py from {source}: edit that file, not this one. -->
+<body class="rules" data-root="../" data-game="{game}">
+  <header class="topbar">
+    <a class="brand" href="../index.html?game={game}"><img src="../static/icon.svg" alt=""
+      width="28" height="28"> Lotus</a>
+    <nav class="links" aria-label="Pages">
+      <a class="button primary" href="../index.html?game={game}">Play {game_title}</a>
+      <a class="button" href="{other}.html">Rules of {other_title}</a>
+    </nav>
+  </header>
+  <div class="update" data-update role="status" hidden>Update available —
+    <button type="button" data-reload>reload</button></div>
+  <main class="rules-page">
+    <h1>{title}</h1>
+    <nav class="toc" aria-label="Contents"><ol>{toc}</ol></nav>
+{body}
+  </main>
+  <footer class="foot"><p>Every board on this page is live. To put boards like these into your own
+    page, open the app, set up a position and press <em>Embed</em>.</p></footer>
+  <script type="mpy" src="../static/py/boards.py" config="boards.toml"></script>
+</body>
+</html>
+"""
+
+
+def config_for_subfolder(text: str) -> str:
+    """A PyScript config of the site root rewritten for a page one folder down (rules/).
+
+    PyScript resolves the interpreter's URL against the page and the `[files]` sources against
+    the config, so a page in rules/ needs its own copy with "../" in front of both; the targets
+    (paths in Python's file system) stay as they are.
+    """
+    out = ["# Generated by tools/build_rules.py for the pages in rules/: do not edit."]
+    for line in text.split("\n"):
+        if line.startswith("#") and not out[1:]:
+            continue  # the root config's opening comment
+        if line.startswith('interpreter = "./'):
+            line = line.replace('"./', '"../', 1)
+        elif line.startswith('"./'):
+            line = '"../' + line[3:]
+        out.append(line)
+    return "\n".join(out)
+
+
+CONFIGS = (("embed.toml", "boards.toml"), ("worker.toml", "worker.toml"))
+"""Root configs and the names of their copies in rules/."""
+
+
+def main(argv=None) -> int:
+    """Write the pages (or, with --check, report whether they are current)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", default=os.path.join(ROOT, "rules"), help="output folder")
+    parser.add_argument("--check", action="store_true", help="only check that they are current")
+    args = parser.parse_args(argv)
+    stale = []
+    os.makedirs(args.out, exist_ok=True)
+    outputs = [(game + ".html", page(game, source)) for game, source in SOURCES]
+    for name, copy in CONFIGS:
+        with open(os.path.join(ROOT, name), encoding="utf-8") as f:
+            outputs.append((copy, config_for_subfolder(f.read())))
+    for name, html in outputs:
+        path = os.path.join(args.out, name)
+        old = None
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                old = f.read()
+        if old != html:
+            stale.append(name)
+            if not args.check:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(html)
+    if args.check and stale:
+        print("out of date: " + ", ".join(stale) + " (run: python tools/build_rules.py)")
+        return 1
+    print("rules pages: " + ("written " + ", ".join(stale) if stale else "up to date"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
