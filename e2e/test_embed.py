@@ -165,3 +165,32 @@ def test_an_embed_on_another_origin_shows_its_board_and_sizes_its_iframe(
     problems = [p for p in host_guard.problems if site not in p]  # the frames load from `site`
     assert not problems, problems
     page.close()
+
+
+def test_the_apps_embed_dialog_gives_a_snippet_and_a_live_preview(open_page):
+    from e2e.race_helpers import click_move
+
+    page = open_page("index.html?game=race")
+    page.evaluate("localStorage.clear()")
+    click_move(page, "Sw4-A4")
+    click_move(page, "Sb3-B3")
+    if not page.is_visible('[data-action="embed"]'):
+        page.click("details.records summary")
+    page.click('[data-action="embed"]')
+    snippet = page.input_value("[data-embed-snippet]")
+    assert snippet.startswith('<iframe src="http') and 'loading="lazy"' in snippet
+    assert "embed.html#game=race&amp;position=r2s_w_A4w.B3b_" in snippet
+    preview = page.frame_locator("[data-embed-preview]")
+    preview.locator('body[data-ready="1"]').wait_for(state="attached", timeout=READY_TIMEOUT)
+    assert preview.locator('[data-field="A4"] [data-colour]').count() == 1
+    # The whole game, step by step, in the dark theme: the preview follows the choices.
+    page.check('input[name="what"][value="game"]')
+    page.select_option('select[name="theme"]', "dark")
+    snippet = page.input_value("[data-embed-snippet]")
+    assert "moves=Sw4-A4,Sb3-B3" in snippet and "mode=step" in snippet and "theme=dark" in snippet
+    preview.locator('body[data-theme="dark"]').wait_for(state="attached", timeout=READY_TIMEOUT)
+    preview.locator('[data-action="first"]').click()
+    assert preview.locator('[data-field="A4"] [data-colour]').count() == 0
+    page.click("[data-embed-dialog] button[value='close']")
+    assert not page.is_visible("[data-embed-dialog]")
+    page.close()

@@ -261,3 +261,18 @@ def test_boards_read_and_draw_the_same_under_micropython():
     got = json.loads(micropython.run(source).strip())
     assert any(line.startswith("error moves") for line in expected)
     assert got == expected
+
+
+def test_every_example_in_the_embedding_guide_is_a_valid_board():
+    import html
+    import os
+    import re
+
+    with open(os.path.join(os.path.dirname(__file__), "..", "docs", "embedding.md")) as f:
+        text = f.read()
+    sources = re.findall(r'<iframe src="([^"]+)"', text)
+    assert len(sources) >= 5
+    for src in sources:
+        assert src.startswith("https://lotus.example.org/embed.html#")
+        d = embed.Diagram(embed.parse_fragment(html.unescape(src.split("#", 1)[1])))
+        assert d.svg()

@@ -1,0 +1,128 @@
+"""The rules pages in the browser: every diagram shown, puzzles judged, sequences stepped, the
+play board answered by the computer (its worker started from rules/), one runtime per page."""
+
+import os
+
+import pytest
+
+from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
+from lotus import positions
+from lotus.engine import race
+from tools import build_rules, rules_source
+
+SOURCES = dict(build_rules.SOURCES)
+
+
+def diagrams(game: str) -> list:
+    path = os.path.join(build_rules.ROOT, SOURCES[game])
+    return rules_source.diagrams(rules_source.load(path, game))
+
+
+@pytest.fixture(scope="module")
+def race_page(open_page):
+    return open_page("rules/race.html")
+
+
+@pytest.fixture(scope="module")
+def go_page(open_page):
+    return open_page("rules/go.html")
+
+
+def puzzle_position(diagram: dict):
+    settings = build_rules.settings_of(diagram)
+    game = positions.from_position(settings["position"])
+    for move in settings["moves"][: settings["at"]]:
+        game.play(move)
+    return game
+
+
+def click_race_move(page, figure: str, move: str) -> None:
+    origin, path = race.parse_move(move)
+    if origin.startswith("S"):
+        page.click(f'#{figure} [data-start="{origin[1:]}"]')
+    else:
+        page.click(f'#{figure} [data-field="{origin}"]')
+    page.click(f'#{figure} [data-field="{path[-1]}"]')
+
+
+@pytest.mark.parametrize("game", ["race", "go"])
+def test_every_diagram_is_shown_with_its_board(request, game):
+    page = request.getfixturevalue(game + "_page")
+    wanted = [d["id"] for d in diagrams(game)]
+    shown = page.eval_on_selector_all("figure[data-diagram]", "els => els.map(e => e.id)")
+    assert shown == wanted
+    for fid in wanted:
+        assert page.is_visible(f"#{fid} [data-board] svg"), fid
+    scripts = page.eval_on_selector_all('script[type="mpy"], script[type="py"]', "e => e.length")
+    assert scripts == 1
+    assert page.eval_on_selector_all("script[worker], py-script, mpy-script", "e => e.length") == 0
+
+
+def test_a_race_puzzle_refuses_a_wrong_move_and_accepts_its_answer(race_page):
+    page = race_page
+    puzzle = next(d for d in diagrams("race") if d["mode"] == "puzzle")
+    game = puzzle_position(puzzle)
+    wrong = next(m for m in sorted(game.legal_moves()) if m not in puzzle["answer"])
+    fid = puzzle["id"]
+    click_race_move(page, fid, wrong)
+    assert page.get_attribute(f"#{fid}", "data-feedback") == "wrong"
+    assert page.get_attribute(f"#{fid}", "data-solved") == "0"
+    click_race_move(page, fid, puzzle["answer"][0])
+    assert page.get_attribute(f"#{fid}", "data-solved") == "1"
+    assert page.inner_text(f"#{fid} [data-status]").startswith("Right!")
+
+
+def test_a_go_puzzle_refuses_a_wrong_point_and_accepts_its_answer(go_page):
+    page = go_page
+    puzzle = next(d for d in diagrams("go") if d["mode"] == "puzzle" and d["answer"] != ["pass"])
+    game = puzzle_position(puzzle)
+    wrong = next(m for m in game.legal_moves() if m not in puzzle["answer"] and m != "pass")
+    fid = puzzle["id"]
+    page.click(f'#{fid} [data-point="{wrong}"]')
+    assert page.get_attribute(f"#{fid}", "data-feedback") == "wrong"
+    assert page.query_selector(f'#{fid} [data-point="{wrong}"] [data-colour]') is None
+    page.click(f'#{fid} [data-point="{puzzle["answer"][0]}"]')
+    assert page.get_attribute(f"#{fid}", "data-solved") == "1"
+
+
+def test_a_step_sequence_moves_the_stones(race_page):
+    page = race_page
+    step = next(d for d in diagrams("race") if d["mode"] == "step" and d["moves"])
+    fid = step["id"]
+    before = page.inner_html(f"#{fid} [data-board]")
+    page.click(f'#{fid} [data-action="next"]')
+    assert page.get_attribute(f"#{fid}", "data-step") == "1"
+    assert page.inner_html(f"#{fid} [data-board]") != before
+    assert page.inner_text(f"#{fid} [data-caption]") == step["captions"][1]
+    page.click(f'#{fid} [data-action="prev"]')
+    assert page.inner_html(f"#{fid} [data-board]") == before
+
+
+def test_the_play_board_gets_the_computers_reply(race_page):
+    page = race_page
+    play = next(d for d in diagrams("race") if d["mode"] == "play")
+    assert play.get("opponent", "human") != "human"
+    fid = play["id"]
+    game = puzzle_position(play)
+    reader = game.to_move
+    move = sorted(game.legal_moves())[0]
+    click_race_move(page, fid, move)
+    mine = page.inner_html(f"#{fid} [data-board]")
+    page.wait_for_selector('body[data-worker-ready="1"]', state="attached", timeout=WORKER_TIMEOUT)
+    page.wait_for_function(
+        f"document.querySelector('#{fid} [data-status]').textContent === "
+        f"'{race.COLOUR_NAMES[reader].capitalize()} to move.'",
+        timeout=WORKER_TIMEOUT,
+    )
+    assert page.inner_html(f"#{fid} [data-board]") != mine  # the computer's stone moved
+    page.click(f'#{fid} [data-action="undo"]')  # takes back the reply and the reader's move
+    assert page.get_attribute(f"#{fid}", "data-step") == str(len(play["moves"]))
+    assert page.is_disabled(f'#{fid} [data-action="undo"]')
+
+
+def test_the_rules_pages_are_linked_from_the_app(open_page):
+    page = open_page("index.html?game=go")
+    page.click("header .rules-link:visible")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    assert page.url.endswith("rules/go.html")
+    page.close()
