@@ -1,11 +1,11 @@
 """Time the computer's moves in the page (search on Pyodide in the worker), per game and level.
 
-Usage: .venv/bin/python bench/ai_page_bench.py [--moves 40]
+Usage: .venv/bin/python bench/ai_page_bench.py [--moves 400] [--game go] [--level hard]
 
 For each game and level, the page is opened in watch mode (both seats that level, fastest speed)
 and the time of every computer move is read from the page's own measurements
 (`window.lotus.timings()`: from asking the worker to having its answer, in the page). Prints the
-median and range per level, over the moves of (at least) one game.
+median and range per level over the moves of one whole game (or the first --moves of it).
 """
 
 import argparse
@@ -33,7 +33,7 @@ def collect(page, base: str, game: str, level: str, moves: int, limit_s: float) 
     timings = []
     while time.time() - started < limit_s:
         timings = json.loads(page.evaluate("window.lotus.timings()"))
-        over = page.get_attribute("body", "data-phase") != "play"
+        over = page.get_attribute("body", "data-phase") not in ("play", None)
         if len(timings) >= moves or over:
             break
         page.wait_for_timeout(250)
@@ -42,16 +42,18 @@ def collect(page, base: str, game: str, level: str, moves: int, limit_s: float) 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=40)
-    parser.add_argument("--limit", type=float, default=240, help="seconds per game and level")
+    parser.add_argument("--moves", type=int, default=400, help="at most this many moves")
+    parser.add_argument("--limit", type=float, default=600, help="seconds per game and level")
+    parser.add_argument("--game", choices=("race", "go"), action="append", help="default: both")
+    parser.add_argument("--level", choices=LEVELS, action="append", help="default: all")
     args = parser.parse_args()
     server, base = serve()
     rows = []
     with sync_playwright() as p:
         browser = launch(p)
         page = browser.new_page()
-        for game in ("race", "go"):
-            for level in LEVELS:
+        for game in args.game or ("race", "go"):
+            for level in args.level or LEVELS:
                 times = collect(page, base, game, level, args.moves, args.limit)
                 if times:
                     rows.append((game, level, len(times), statistics.median(times), max(times)))
