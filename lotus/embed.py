@@ -456,6 +456,8 @@ class Diagram:
             return self.mode == "play" and len(self.session.actions) > self.base
         if action == "pass":
             return self.accepts_clicks() and "pass" in self.session.game.legal_moves()
+        if action in ("confirm", "resume"):
+            return self.mode == "play" and self.session.phase() == "scoring"
         if action == "reset":
             moved = self.step != self.settings["at"] or len(self.session.actions) > self.base
             return moved or self.solved or bool(self.feedback)
@@ -481,6 +483,8 @@ class Diagram:
             self.undo()
         elif action == "pass":
             self.pass_turn()
+        elif action in ("confirm", "resume") and self.can(action):
+            getattr(self.session, action)()
         elif action == "reset":
             self.reset()
 
@@ -552,6 +556,8 @@ _CONTROLS = {
     "play": (
         ("undo", "Undo", "Take back your last move"),
         ("pass", "Pass", "Pass this turn"),
+        ("confirm", "Confirm score", "Agree on the dead groups and end the game (G9)"),
+        ("resume", "Resume play", "Go back to playing (G9)"),
         ("reset", "Start over", "Back to the starting position"),
     ),
 }
@@ -589,6 +595,8 @@ def figure_html(diagram, fragment: str, live: bool = False) -> str:
     for action, label, title, enabled in controls(diagram):
         off = "" if (live and enabled) else " disabled"
         if action == "pass" and not diagram.has_pass():
+            continue
+        if action in ("confirm", "resume") and s["game"] != "go":
             continue
         buttons.append(
             f'<button type="button" data-action="{action}" title="{_html(title)}"'

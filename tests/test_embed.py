@@ -276,3 +276,17 @@ def test_every_example_in_the_embedding_guide_is_a_valid_board():
         assert src.startswith("https://lotus.example.org/embed.html#")
         d = embed.Diagram(embed.parse_fragment(html.unescape(src.split("#", 1)[1])))
         assert d.svg()
+
+
+def test_a_go_game_played_on_a_board_can_be_scored_and_ended():
+    d = board("game=go&mode=play&moves=1,2")
+    d.act("pass")
+    d.act("pass")  # two passes in a row: scoring (G8, G9)
+    assert d.session.phase() == "scoring" and d.can("confirm") and d.can("resume")
+    d.act("confirm")
+    assert d.session.phase() == "over" and not d.can("confirm")
+    assert "wins" in d.status() or "Draw" in d.status()
+    html = embed.figure_html(d, "game=go&mode=play", live=True)
+    assert 'data-action="confirm"' in html
+    race_html = embed.figure_html(board("game=race&mode=play"), "x", live=True)
+    assert 'data-action="confirm"' not in race_html
