@@ -23,6 +23,7 @@ MESSAGE_TYPE = "lotus-embed:height"
 PARAMETERS = (
     "game",
     "position",
+    "g",
     "players",
     "pro",
     "moves",
@@ -236,6 +237,28 @@ def _start_game(params: dict):
     return kind, game, positions.to_position(game)
 
 
+def _from_record(params: dict) -> dict:
+    """Parameters with a game record (`g`, a share link's value) turned into position + moves."""
+    from lotus import records
+
+    for name in ("position", "moves", "players", "pro"):
+        if name in params:
+            raise EmbedError(name, "give either a record (g) or a position and moves, not both")
+    try:
+        record = records.from_link_fragment("g=" + params["g"])
+        game = records.replay(record)
+    except ValueError as exc:
+        raise EmbedError("g", str(exc)) from None
+    kind = record["game"]
+    if params.get("game") and params["game"] != kind:
+        raise EmbedError("g", f"it is a record of a {kind} game, but game is {params['game']}")
+    out = {k: v for k, v in params.items() if k != "g"}
+    out["game"] = kind
+    out["position"] = positions.to_position(records.start_of(game))
+    out["moves"] = list(record["moves"])
+    return out
+
+
 def _play(game, move: str) -> None:
     """Play a move as a record does: in Go a placement after two passes resumes play (G9)."""
     if getattr(game, "phase", "") == "scoring" and move != "pass":
@@ -253,6 +276,8 @@ def load(params: dict) -> dict:
     for name in params:
         if name not in PARAMETERS:
             raise EmbedError(name, f"unknown parameter (known: {', '.join(PARAMETERS)})")
+    if params.get("g"):
+        params = _from_record(params)
     kind, game, start = _start_game(params)
     moves = _list(params.get("moves", ""))
     if len(moves) > MAX_MOVES:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lotus import embed, positions
+from lotus import embed, positions, records
 from lotus.engine import go, race
 from tests.support import micropython
 
@@ -250,6 +250,10 @@ CASES = [
     ("game=race&moves=Sw4-A4,bad", []),
     ("game=race&captions=%E2%28", []),
 ]
+_LINK_GAME = go.Game()
+for _move in ("1", "2", "pass", "7"):
+    _LINK_GAME.play(_move)
+CASES.append((records.to_link_fragment(records.record_of(_LINK_GAME)) + "&mode=step", ["last"]))
 
 
 @pytest.mark.skipif(not micropython.available(), reason="Node/MicroPython missing")
@@ -290,3 +294,21 @@ def test_a_go_game_played_on_a_board_can_be_scored_and_ended():
     assert 'data-action="confirm"' in html
     race_html = embed.figure_html(board("game=race&mode=play"), "x", live=True)
     assert 'data-action="confirm"' not in race_html
+
+
+def test_a_share_links_record_can_be_embedded_and_stopped_at_a_move():
+    game = race.Game(players=3)
+    for move in ("Sw3-A3", "Sb3-B3", "Sr1-A1", "A3-A4"):
+        game.play(move)
+    link = records.to_link_fragment(records.record_of(game))  # 'g=1...'
+    s = embed.parse_fragment(link + "&mode=step&at=2")
+    assert s["game"] == "race" and s["moves"] == game.moves and s["at"] == 2
+    assert s["position"] == positions.to_position(race.Game(players=3))
+    d = embed.Diagram(s)
+    assert d.session.game.moves == game.moves[:2]
+    with pytest.raises(embed.EmbedError) as info:
+        embed.parse_fragment(link[:-3] + "AAA")
+    assert info.value.param == "g" and "damaged" in str(info.value)
+    with pytest.raises(embed.EmbedError) as info:
+        embed.parse_fragment(link + "&moves=Sw2-A2")
+    assert info.value.param == "moves"
