@@ -143,6 +143,21 @@ def play_both_games(site: Site) -> None:
     assert page.evaluate("navigator.serviceWorker.controller !== null")
 
 
+def learn_offline(site: Site) -> None:
+    """The rules pages and an embedded board boot and work from the cache too."""
+    page = site.page
+    page.goto(f"{site.url}/rules/go.html")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    step = page.locator('figure[data-mode="step"]').first
+    step.locator('[data-action="next"]').click()
+    assert step.get_attribute("data-step") == "1"
+    page.goto(f"{site.url}/embed.html#game=race&mode=puzzle&answer=Sw4-A4")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    page.locator('[data-start="w4"]').click()
+    page.click('[data-field="A4"]')
+    assert page.get_attribute("figure[data-diagram]", "data-solved") == "1"
+
+
 def served_by_worker(record: list) -> None:
     """Every response, the Pyodide worker's included (it runs from a blob: URL and inherits the
     page's service worker), came from the service worker's cache."""
@@ -158,6 +173,7 @@ def test_with_the_network_off_a_reload_boots_and_everything_plays(site):
     site.page.on("response", lambda r: responses.append(r))
     play_both_games(site)
     served_by_worker(responses)
+    learn_offline(site)
 
 
 def test_with_the_server_stopped_a_reload_boots_and_everything_plays(site):
