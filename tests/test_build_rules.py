@@ -74,3 +74,13 @@ def test_check_reports_a_stale_page(built):
     with open(os.path.join(built, "race.html"), "a", encoding="utf-8") as f:
         f.write("<!-- edited by hand -->")
     assert build_rules.main(["--out", built, "--check"]) == 1
+
+
+@pytest.mark.parametrize("game", ["race", "go"])
+def test_a_rules_page_preloads_exactly_what_its_pyscript_fetches(built, game):
+    html = read(built, game + ".html")
+    preloads = set(re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', html))
+    data = tomllib.loads(read(built, "boards.toml"))
+    interpreter = data["interpreter"]
+    wanted = {"boards.toml", build_rules.SCRIPT, interpreter, interpreter[:-4] + ".wasm"}
+    assert preloads == wanted | set(data["files"])

