@@ -46,8 +46,8 @@ def click_race_move(page, figure: str, move: str) -> None:
 
 
 @pytest.mark.parametrize("game", ["race", "go"])
-def test_every_diagram_is_shown_with_its_board(request, game):
-    page = request.getfixturevalue(game + "_page")
+def test_every_diagram_is_shown_with_its_board(open_page, game):
+    page = open_page(f"rules/{game}.html")  # a fresh page: no board has asked for the worker yet
     wanted = [d["id"] for d in diagrams(game)]
     shown = page.eval_on_selector_all("figure[data-diagram]", "els => els.map(e => e.id)")
     assert shown == wanted
@@ -56,6 +56,7 @@ def test_every_diagram_is_shown_with_its_board(request, game):
     scripts = page.eval_on_selector_all('script[type="mpy"], script[type="py"]', "e => e.length")
     assert scripts == 1
     assert page.eval_on_selector_all("script[worker], py-script, mpy-script", "e => e.length") == 0
+    page.close()
 
 
 def test_a_race_puzzle_refuses_a_wrong_move_and_accepts_its_answer(race_page):
