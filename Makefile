@@ -86,6 +86,7 @@ bench: setup $(CHROMIUM)
 	$(PY) bench/race_bench.py
 	$(PY) bench/go_bench.py
 	$(PY) bench/page_bench.py
+	$(PY) bench/embed_bench.py
 
 # Strength of the computer players: seeded matches, win rates with 95% intervals (slow).
 arena: setup

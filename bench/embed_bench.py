@@ -99,6 +99,21 @@ def run_once(browser, host: str, count: int) -> tuple:
     return ready_ms, used
 
 
+def page_ready(browser, url: str) -> float:
+    """ms from navigation start to body[data-ready] for a page opened cold."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=60_000)
+    ms = page.evaluate("performance.now()")
+    context.close()
+    return ms
+
+
+PAGES = ("rules/race.html", "rules/go.html", "embed.html#game=go", "bench/bare/mpy.html")
+"""Single pages timed cold for comparison: the rules pages, one embed, bare MicroPython."""
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -113,9 +128,12 @@ def main(argv=None) -> int:
     results = {}
     with sync_playwright() as p:
         browser = launch(p)
+        singles = {}
         for _ in range(args.runs):
             for n in (args.count, 1):
                 results.setdefault(n, []).append(run_once(browser, host, n))
+            for path in PAGES:
+                singles.setdefault(path, []).append(page_ready(browser, f"{site}/{path}"))
         browser.close()
     server.shutdown()
     host_server.shutdown()
@@ -128,6 +146,11 @@ def main(argv=None) -> int:
             f"| {n} | {statistics.median(times):.0f} | {statistics.median(mems):.0f} | "
             f"{len(times)} |"
         )
+    print()
+    print("| page | ready, cold (median ms) |")
+    print("|---|---:|")
+    for path, times in singles.items():
+        print(f"| {path} | {statistics.median(times):.0f} |")
     return 0
 
 
