@@ -301,6 +301,17 @@ class Session:
         """Hook: carry view preferences over from the previous session of the same game."""
 
 
+def escape(text) -> str:
+    """Text made safe inside HTML markup and attribute values."""
+    return (
+        str(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+    )
+
+
 def sentence(text: str) -> str:
     """A message as a sentence: capital first letter, full stop at the end."""
     if not text:

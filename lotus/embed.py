@@ -14,6 +14,7 @@ page's binding layer (`ui_bindings`) turns clicks into calls here and writes the
 
 from lotus import positions
 from lotus.app import SEAT_KINDS, colour_name, sentence
+from lotus.app import escape as _html
 
 MODES = ("view", "step", "puzzle", "play")
 THEMES = ("light", "dark")
@@ -594,16 +595,6 @@ def controls(diagram) -> list:
     for action, label, title in _CONTROLS.get(diagram.mode, ()):
         out.append((action, label, title, diagram.can(action)))
     return out
-
-
-def _html(text: str) -> str:
-    return (
-        str(text)
-        .replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
-    )
 
 
 def figure_html(diagram, fragment: str, live: bool = False) -> str:

@@ -50,14 +50,7 @@ def _storage_set(key: str, value: str) -> bool:
     return True
 
 
-def _escape(text: str) -> str:
-    return (
-        str(text)
-        .replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
-    )
+_escape = app_module.escape
 
 
 class Page:
