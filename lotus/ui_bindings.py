@@ -458,6 +458,10 @@ class Page:
         message.classList.remove("error")
         message.textContent = ""
         preview = form.querySelector("[data-embed-preview]")
+        if preview is None:  # the first time: the iframe comes out of its template
+            template = form.querySelector("[data-embed-preview-template]")
+            preview = template.content.firstElementChild.cloneNode(True)
+            template.replaceWith(preview)
         preview.style.maxWidth = f"{size}px"
         preview.setAttribute("src", "embed.html#" + fragment)
 

@@ -168,4 +168,6 @@ def test_the_page_registers_the_worker_and_has_an_update_notice():
         html = f.read()
     assert '<script type="module" src="static/js/sw-register.js"></script>' in html
     assert re.search(r"<div [^>]*data-update[^>]*hidden[^>]*>.*data-reload", html)
-    assert 'href="static/css/update.css"' in html
+    # The notice's styles: inlined by tools/predraw.py, like the page's other stylesheets.
+    with open(os.path.join(ROOT, "static", "css", "update.css"), encoding="utf-8") as f:
+        assert f.read().strip() in html
