@@ -13,7 +13,9 @@ slows them alike. Times are ms from navigation start, measured in the page by an
 
 Variants: our index.html (warm = a reload served by its service worker, as visitors get it), our
 page with service workers blocked (warm = the HTTP cache only, like the bare pages), the bare
-MicroPython page (bench/bare/mpy.html: only sets data-ready) and the bare worker page
+MicroPython page (bench/bare/mpy.html: only sets data-ready), the same with our inlined
+stylesheets and pre-drawn boards (bench/bare/board.html: what the instant first paint costs on
+its own) and the bare worker page
 (bench/bare/worker.html: a named Pyodide worker awaited by a MicroPython script, like ours).
 Targets (issue 5): board painted <= 300 ms cold; our ready <= 1.10 x bare MicroPython's; our
 worker <= 1.10 x the bare worker's. Prints markdown tables; numbers go in docs/performance.md.
@@ -74,6 +76,7 @@ VARIANTS = (
     ("ours", "index.html?game=race", True, True),
     ("ours-no-sw", "index.html?game=race", True, False),
     ("bare-mpy", "bench/bare/mpy.html", False, False),
+    ("bare-board", "bench/bare/board.html", False, False),
     ("bare-worker", "bench/bare/worker.html", True, False),
 )
 MEASURES = (
@@ -165,6 +168,7 @@ def main() -> int:
         "ours": "ours (warm: service worker)",
         "ours-no-sw": "ours, no service worker",
         "bare-mpy": "bare MicroPython",
+        "bare-board": "bare MicroPython + pre-drawn board",
         "bare-worker": "bare Pyodide worker",
     }
     for name, *_ in VARIANTS:
@@ -193,6 +197,11 @@ def main() -> int:
                 f"| {row} | {ratio(m[(ours, 'cold', key)], m[(bare, 'cold', key)])} | "
                 f"{ratio(m[(ours, 'warm', key)], m[(bare, 'warm', key)])} |"
             )
+    print(
+        "| ready: bare + pre-drawn board / bare MicroPython (the first paint alone) | "
+        f"{ratio(m[('bare-board', 'cold', 'ready')], m[('bare-mpy', 'cold', 'ready')])} | "
+        f"{ratio(m[('bare-board', 'warm', 'ready')], m[('bare-mpy', 'warm', 'ready')])} |"
+    )
     return 0
 
 

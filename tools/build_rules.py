@@ -19,6 +19,7 @@ sys.path.insert(0, ROOT)
 
 from lotus import embed  # noqa: E402
 from tools import rules_source  # noqa: E402
+from tools.predraw import preloads  # noqa: E402
 
 SOURCES = (("race", "docs/rules/race.md"), ("go", "docs/rules/go.md"))
 TITLES = {"race": "Lotus (1998)", "go": "Lotus (Freeling)"}
@@ -76,22 +77,6 @@ def sections(blocks: list) -> list:
         else:
             out[-1][1].append(block)
     return [s for s in out if s[0] is not None or s[1] or s[2]]
-
-
-def preloads(config_text: str, config_name: str, script: str) -> str:
-    """<link> preloads of what PyScript fetches one step after another (as index.html has)."""
-    data = tomllib.loads(config_text)
-    interpreter = data["interpreter"]
-    links = [
-        f'<link rel="preload" href="{config_name}" as="fetch" crossorigin>',
-        f'<link rel="modulepreload" href="{interpreter}">',
-        f'<link rel="preload" href="{interpreter[:-4]}.wasm" as="fetch" crossorigin>',
-    ]
-    for source in list(data["files"]) + [script]:
-        links.append(
-            f'<link rel="preload" href="{source}" as="fetch" crossorigin fetchpriority="low">'
-        )
-    return "\n  ".join(links)
 
 
 def page(game: str, source: str, config_text: str) -> str:

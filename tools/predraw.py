@@ -5,6 +5,9 @@ when a committed page is out of date. `python tools/predraw.py --check` only che
 
 - what stands between `<!-- prerender:start -->` and `<!-- prerender:end -->` becomes the boards
   of a new game drawn by the project's own renderers;
+- what stands between `<!-- preload:start CONFIG SCRIPT -->` and `<!-- preload:end -->` becomes
+  the preloads of what PyScript fetches one step after another for that script: its config,
+  MicroPython (module and WebAssembly), then the config's [files] and the script at low priority;
 - what stands between `<!-- inline:start FILE... -->` and `<!-- inline:end -->` becomes those
   files (paths from the page's folder): stylesheets in one `<style>`, scripts in one `<script>`.
   A page's first paint then waits for no stylesheet or script to download (measured cold: the
@@ -13,6 +16,7 @@ when a committed page is out of date. `python tools/predraw.py --check` only che
 
 import os
 import sys
+import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -21,11 +25,13 @@ from lotus.engine import go, race  # noqa: E402
 from lotus.render import go as go_render  # noqa: E402
 from lotus.render import race as race_render  # noqa: E402
 
+PRELOAD_START = "<!-- preload:start "
+PRELOAD_END = "<!-- preload:end -->"
 INLINE_START = "<!-- inline:start "
 INLINE_END = "<!-- inline:end -->"
 START = "<!-- prerender:start -->"
 END = "<!-- prerender:end -->"
-PAGES = ("index.html", "embed.html")
+PAGES = ("index.html", "embed.html", "bench/bare/board.html")
 
 
 def boards() -> str:
@@ -38,6 +44,48 @@ def boards() -> str:
         f'<div class="predrawn" data-only="go">{go_svg}'
         f'<div class="track">{track_svg}</div></div>\n'
     )
+
+
+def preloads(config_text: str, config_name: str, script: str) -> str:
+    """<link> preloads of what PyScript fetches one step after another for a script: the config
+    and MicroPython at once, our own files at low priority (after what the first paint and
+    PyScript need first). Paths as the page names them (`config_text` is the config's TOML)."""
+    data = tomllib.loads(config_text)
+    interpreter = data["interpreter"].removeprefix("./")
+    links = [
+        f'<link rel="preload" href="{config_name}" as="fetch" crossorigin>',
+        f'<link rel="modulepreload" href="{interpreter}">',
+        f'<link rel="preload" href="{interpreter[:-4]}.wasm" as="fetch" crossorigin>',
+    ]
+    for source in list(data["files"]) + [script]:
+        source = source.removeprefix("./")
+        links.append(
+            f'<link rel="preload" href="{source}" as="fetch" crossorigin fetchpriority="low">'
+        )
+    return "\n  ".join(links)
+
+
+def _regions(html: str, start_mark: str, end_mark: str, fill) -> str:
+    """`html` with each region `<!-- start_mark ARGS -->...end_mark` holding fill(ARGS)."""
+    out = []
+    pos = 0
+    while True:
+        start = html.find(start_mark, pos)
+        if start < 0:
+            break
+        head = html.index("-->", start) + len("-->")
+        args = html[start + len(start_mark) : head - len("-->")].split()
+        end = html.index(end_mark, head)
+        out += [html[pos:head], fill(args)]
+        pos = end
+    return "".join(out) + html[pos:]
+
+
+def preload_block(page: str, args: list) -> str:
+    """The preloads for `<!-- preload:start CONFIG SCRIPT -->` (paths from the page's folder)."""
+    config, script = args
+    with open(os.path.join(ROOT, os.path.dirname(page), config), encoding="utf-8") as f:
+        return "\n  " + preloads(f.read(), config, script) + "\n  "
 
 
 def inline_block(page: str, names: list) -> str:
@@ -57,19 +105,9 @@ def inline_block(page: str, names: list) -> str:
 
 
 def inlined(html: str, page: str = "index.html") -> str:
-    """The page with each inline region holding today's copy of the files its marker names."""
-    out = []
-    pos = 0
-    while True:
-        start = html.find(INLINE_START, pos)
-        if start < 0:
-            break
-        head = html.index("-->", start) + len("-->")
-        names = html[start + len(INLINE_START) : head - len("-->")].split()
-        end = html.index(INLINE_END, head)
-        out += [html[pos:head], inline_block(page, names)]
-        pos = end
-    return "".join(out) + html[pos:]
+    """The page with its inline and preload regions holding today's files and preloads."""
+    html = _regions(html, INLINE_START, INLINE_END, lambda names: inline_block(page, names))
+    return _regions(html, PRELOAD_START, PRELOAD_END, lambda args: preload_block(page, args))
 
 
 def predrawn(html: str, page: str = "index.html") -> str:
