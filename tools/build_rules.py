@@ -12,7 +12,6 @@ Usage: python tools/build_rules.py [--out DIR] [--check]
 import argparse
 import os
 import sys
-import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
