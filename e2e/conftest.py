@@ -1,8 +1,8 @@
 """Real-browser tests: Debian's Chromium driven by pytest-playwright against the served site.
 
 The site is served by a plain static file server (the same as `make serve`). Every page opened
-through `open_page` is guarded: a request to another origin, a console error or an uncaught page
-error fails the test that saw it.
+through `open_page` is guarded: a request to another origin, a console error, a preload the page
+never uses or an uncaught page error fails the test that saw it.
 """
 
 from urllib.parse import urlparse
@@ -51,6 +51,9 @@ class Guard:
     def _on_console(self, message) -> None:
         if message.type == "error":
             self.problems.append(f"console error: {message.text}")
+        elif message.type == "warning" and "preloaded using link preload but not" in message.text:
+            # a preload the page never used: a download for nothing (tools/predraw.py writes them)
+            self.problems.append(f"unused preload: {message.text}")
 
     def check(self) -> None:
         problems, self.problems = self.problems, []

@@ -53,6 +53,26 @@ def _storage_set(key: str, value: str) -> bool:
 _escape = app_module.escape
 
 
+def _show(element, shown) -> None:
+    """Show or hide an element (its `hidden` attribute)."""
+    if shown:
+        element.removeAttribute("hidden")
+    else:
+        element.setAttribute("hidden", "")
+
+
+def _fill(element, markup: str) -> None:
+    """Write markup into an element, hidden while there is none."""
+    element.innerHTML = markup
+    _show(element, markup)
+
+
+def _say(element, text: str) -> None:
+    """Write text into an element, hidden while there is none."""
+    element.textContent = text
+    _show(element, text)
+
+
 class Page:
     """Wires the page's elements to an `app.App`."""
 
@@ -672,11 +692,7 @@ class Page:
     # -- output ------------------------------------------------------------------------------
     def show_error(self, message: str) -> None:
         """Show (or clear) the visible error notice."""
-        self.error.textContent = message
-        if message:
-            self.error.removeAttribute("hidden")
-        else:
-            self.error.setAttribute("hidden", "")
+        _say(self.error, message)
 
     def render(self) -> None:
         """Write the session's state into the page."""
@@ -690,12 +706,7 @@ class Page:
                 pressed = "true" if pick.getAttribute("data-pick") == self.app.current else "false"
                 pick.setAttribute("aria-pressed", pressed)
         self.board.innerHTML = session.svg()
-        track = session.track_svg()
-        self.track.innerHTML = track
-        if track:
-            self.track.removeAttribute("hidden")
-        else:
-            self.track.setAttribute("hidden", "")
+        _fill(self.track, session.track_svg())
         self.status.textContent = session.status()
         phase = session.phase()
         body.dataset.phase = phase
@@ -770,10 +781,7 @@ class Page:
             if element is not None:
                 element.classList.add("hint")
         for element in document.querySelectorAll("[data-only]"):
-            if element.getAttribute("data-only") == self.app.current:
-                element.removeAttribute("hidden")
-            else:
-                element.setAttribute("hidden", "")
+            _show(element, element.getAttribute("data-only") == self.app.current)
 
     def scroll_moves(self, *_) -> None:
         """Show the end of the move list."""
@@ -896,18 +904,8 @@ class Figure:
 
         diagram = self.diagram
         self.board.innerHTML = diagram.svg()
-        track = diagram.track_svg()
-        self.track.innerHTML = track
-        if track:
-            self.track.removeAttribute("hidden")
-        else:
-            self.track.setAttribute("hidden", "")
-        caption = diagram.caption()
-        self.caption.textContent = caption
-        if caption:
-            self.caption.removeAttribute("hidden")
-        else:
-            self.caption.setAttribute("hidden", "")
+        _fill(self.track, diagram.track_svg())
+        _say(self.caption, diagram.caption())
         self.status.textContent = diagram.status()
         self.element.dataset.step = str(diagram.step)
         self.render_buttons(embed)

@@ -7,7 +7,7 @@ import tomllib
 import pytest
 
 from lotus import embed
-from tools import build_rules, rules_source
+from tools import build_rules, predraw, rules_source
 
 
 @pytest.fixture(scope="module")
@@ -83,4 +83,5 @@ def test_a_rules_page_preloads_exactly_what_its_pyscript_fetches(built, game):
     data = tomllib.loads(read(built, "boards.toml"))
     interpreter = data["interpreter"]
     wanted = {"boards.toml", build_rules.SCRIPT, interpreter, interpreter[:-4] + ".wasm"}
+    wanted |= {"../" + module for module in predraw.pyscript_modules()}
     assert preloads == wanted | set(data["files"])

@@ -10,6 +10,8 @@ import tomllib
 
 import pytest
 
+from tools import predraw
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HTML_PAGES = ("index.html", "embed.html")
 MPY_DIR = "build/mpy/"  # lotus/**/*.py compiled to MicroPython bytecode by make
@@ -104,6 +106,7 @@ def test_the_page_preloads_exactly_what_its_pyscript_fetches(page):
     interpreter = data["interpreter"].removeprefix("./")
     wanted = {config, src, interpreter, interpreter.removesuffix(".mjs") + ".wasm"}
     wanted |= {source.removeprefix("./") for source in data["files"]}
+    wanted |= set(predraw.pyscript_modules())
     assert preloads == wanted, f"missing {wanted - preloads}, unused {preloads - wanted}"
 
 

@@ -108,7 +108,7 @@ def page(game: str, source: str, config_text: str) -> str:
         toc="".join(toc),
         body="\n".join(body),
         source=source,
-        preloads=preloads(config_text, "boards.toml", SCRIPT),
+        preloads=preloads(config_text, "boards.toml", SCRIPT, "../"),
         script=SCRIPT,
     )
 

@@ -6,8 +6,9 @@ when a committed page is out of date. `python tools/predraw.py --check` only che
 - what stands between `<!-- prerender:start -->` and `<!-- prerender:end -->` becomes the boards
   of a new game drawn by the project's own renderers;
 - what stands between `<!-- preload:start CONFIG SCRIPT -->` and `<!-- preload:end -->` becomes
-  the preloads of what PyScript fetches one step after another for that script: its config,
-  MicroPython (module and WebAssembly), then the config's [files] and the script at low priority;
+  the preloads of what PyScript fetches one step after another for that script: its own modules
+  (found from core.js), its config, MicroPython (module and WebAssembly), then the config's
+  [files] and the script at low priority;
 - what stands between `<!-- inline:start FILE... -->` and `<!-- inline:end -->` becomes those
   files (paths from the page's folder): stylesheets in one `<style>`, scripts in one `<script>`.
   A page's first paint then waits for no stylesheet or script to download (measured cold: the
@@ -25,6 +26,7 @@ from lotus.engine import go, race  # noqa: E402
 from lotus.render import go as go_render  # noqa: E402
 from lotus.render import race as race_render  # noqa: E402
 
+PYSCRIPT_CORE = "static/vendor/pyscript/core.js"
 PRELOAD_START = "<!-- preload:start "
 PRELOAD_END = "<!-- preload:end -->"
 INLINE_START = "<!-- inline:start "
@@ -46,13 +48,23 @@ def boards() -> str:
     )
 
 
-def preloads(config_text: str, config_name: str, script: str) -> str:
-    """<link> preloads of what PyScript fetches one step after another for a script: the config
-    and MicroPython at once, our own files at low priority (after what the first paint and
-    PyScript need first). Paths as the page names them (`config_text` is the config's TOML)."""
+def pyscript_modules() -> list:
+    """The PyScript modules core.js imports, statically or (its config reader and plugins) one
+    after another once it runs, as site paths: core.js itself excluded, since the page loads it."""
+    from tools.build_sw import module_closure
+
+    return sorted(module_closure(ROOT, [PYSCRIPT_CORE]) - {PYSCRIPT_CORE})
+
+
+def preloads(config_text: str, config_name: str, script: str, base: str = "") -> str:
+    """<link> preloads of what PyScript fetches one step after another for a script: its own
+    modules, the config and MicroPython at once, our own files at low priority (after what the
+    first paint and PyScript need first). Paths as the page names them (`config_text` is the
+    config's TOML; `base` leads from the page's folder to the site root)."""
     data = tomllib.loads(config_text)
     interpreter = data["interpreter"].removeprefix("./")
-    links = [
+    links = [f'<link rel="modulepreload" href="{base}{m}">' for m in pyscript_modules()]
+    links += [
         f'<link rel="preload" href="{config_name}" as="fetch" crossorigin>',
         f'<link rel="modulepreload" href="{interpreter}">',
         f'<link rel="preload" href="{interpreter[:-4]}.wasm" as="fetch" crossorigin>',
@@ -84,8 +96,10 @@ def _regions(html: str, start_mark: str, end_mark: str, fill) -> str:
 def preload_block(page: str, args: list) -> str:
     """The preloads for `<!-- preload:start CONFIG SCRIPT -->` (paths from the page's folder)."""
     config, script = args
-    with open(os.path.join(ROOT, os.path.dirname(page), config), encoding="utf-8") as f:
-        return "\n  " + preloads(f.read(), config, script) + "\n  "
+    folder = os.path.dirname(page)
+    base = "../" * len(folder.split("/")) if folder else ""
+    with open(os.path.join(ROOT, folder, config), encoding="utf-8") as f:
+        return "\n  " + preloads(f.read(), config, script, base) + "\n  "
 
 
 def inline_block(page: str, names: list) -> str:

@@ -123,6 +123,24 @@ def _parse_move(move) -> int:
     raise IllegalMove(f"not a move: {move!r}")
 
 
+def _component(low: int, within: int) -> tuple:
+    """(points, near): the points of `within` connected to the point `low` (a one-bit mask of
+    `within`), and every point next to one of them. A stone's group, or an empty region."""
+    points = low
+    near = 0
+    stack = [_BI[low]]
+    while stack:
+        nb = _NB[stack.pop()]
+        near |= nb
+        x = nb & within & ~points
+        while x:
+            bit = x & -x
+            points |= bit
+            stack.append(_BI[bit])
+            x ^= bit
+    return points, near
+
+
 def _groups(w: int, b: int) -> tuple:
     """Return (gm, gn): per index, its group's stones and the points next to the group."""
     gm = [0] * SIZE
@@ -130,19 +148,7 @@ def _groups(w: int, b: int) -> tuple:
     for colour in (w, b):
         rest = colour
         while rest:
-            low = rest & -rest
-            group = low
-            near = 0
-            stack = [_BI[low]]
-            while stack:
-                p = stack.pop()
-                near |= _NB[p]
-                x = _NB[p] & colour & ~group
-                while x:
-                    bit = x & -x
-                    group |= bit
-                    stack.append(_BI[bit])
-                    x ^= bit
+            group, near = _component(rest & -rest, colour)
             rest &= ~group
             for k in indices(group):
                 gm[k] = group
@@ -216,19 +222,7 @@ def _empty_regions(empty: int) -> list:
     out = []
     rest = empty
     while rest:
-        low = rest & -rest
-        region = low
-        border = 0
-        stack = [_BI[low]]
-        while stack:
-            nb = _NB[stack.pop()]
-            border |= nb
-            x = nb & empty & ~region
-            while x:
-                bit = x & -x
-                region |= bit
-                stack.append(_BI[bit])
-                x ^= bit
+        region, border = _component(rest & -rest, empty)
         rest &= ~region
         out.append((region, border))
     return out
