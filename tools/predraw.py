@@ -125,8 +125,8 @@ def inlined(html: str, page: str = "index.html") -> str:
 
 
 def predrawn(html: str, page: str = "index.html") -> str:
-    """The page with its pre-drawn region replaced by today's boards and its inline regions
-    by today's files."""
+    """The page with today's boards in its pre-drawn region, and today's files and preloads in
+    its inline and preload regions."""
     start = html.index(START) + len(START)
     end = html.index(END)
     return inlined(html[:start] + boards() + html[end:], page)
