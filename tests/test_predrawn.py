@@ -1,6 +1,9 @@
 """The boards pre-drawn into the HTML (first paint without Python) match today's renderers."""
 
 import os
+import re
+
+import pytest
 
 from tools import predraw
 
@@ -17,3 +20,49 @@ def test_the_predrawn_boards_carry_the_page_contract_hooks():
     assert html.count('data-field="') == 19
     assert html.count('data-point="') == 72
     assert "data-marker" in html
+
+
+def test_nothing_is_downloaded_before_the_predrawn_board_can_paint():
+    """No stylesheet link and no classic script with a src before the board: the first paint of
+    the page waits for no request (module scripts are deferred and do not hold it back)."""
+    for name in ("index.html", "embed.html"):
+        with open(os.path.join(predraw.ROOT, name), encoding="utf-8") as f:
+            html = f.read()
+        before = html[: html.index(predraw.START)]
+        assert not re.search(r'<link[^>]*rel="stylesheet"', before), name
+        for tag in re.findall(r"<script\b[^>]*>", before):
+            assert "src=" not in tag or 'type="module"' in tag, f"{name}: {tag} blocks the parser"
+        assert "<style>" in before and "<script>" in before  # the inlined styles and boot script
+
+
+def test_an_inline_region_holds_the_files_it_names_and_refuses_what_would_break_the_page(
+    tmp_path, monkeypatch
+):
+    (tmp_path / "a.css").write_text("p { color: red }\n")
+    (tmp_path / "b.css").write_text("b { color: blue }\n")
+    (tmp_path / "c.js").write_text("var x = '</script>';\n")
+    monkeypatch.setattr(predraw, "ROOT", str(tmp_path))
+    page = "<head>\n<!-- inline:start a.css b.css -->old<!-- inline:end -->\n</head>"
+    out = predraw.inlined(page, "page.html")
+    assert "old" not in out
+    assert out.count("<style>") == 1
+    assert out.index("p { color: red }") < out.index("b { color: blue }")
+    assert predraw.inlined(out, "page.html") == out  # a second run changes nothing
+    with pytest.raises(ValueError, match="</script"):
+        predraw.inlined("<!-- inline:start c.js --><!-- inline:end -->", "page.html")
+    with pytest.raises(ValueError, match="either"):
+        predraw.inlined("<!-- inline:start a.css c.js --><!-- inline:end -->", "page.html")
+
+
+def test_a_preload_region_lists_what_pyscript_fetches_from_the_config():
+    html = "<!-- preload:start pyscript.toml static/py/page.py -->\n<!-- preload:end -->"
+    out = predraw.inlined(html, "index.html")
+    assert '<link rel="preload" href="pyscript.toml" as="fetch" crossorigin>' in out
+    assert 'href="static/vendor/micropython/micropython.wasm"' in out
+    assert 'href="build/mpy/lotus/engine/race.mpy"' in out
+    assert 'href="static/py/page.py" as="fetch" crossorigin fetchpriority="low"' in out
+    modules = predraw.pyscript_modules()
+    assert any(m.rsplit("/", 1)[1].startswith("toml-") for m in modules)  # the config reader
+    assert not any("codemirror" in m or "zip-" in m for m in modules)  # never used here
+    for module in modules:
+        assert f'<link rel="modulepreload" href="{module}">' in out
