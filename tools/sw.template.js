@@ -64,9 +64,11 @@ async function cached(request, url) {
   const cache = await caches.open(CACHE);
   let hit;
   if (request.mode === "navigate") {
-    // index.html?game=go is index.html; the folder itself (/lotus/) is its index.html.
-    const page = url.pathname.endsWith("/") ? new URL("index.html", url) : url;
-    hit = await cache.match(page.href, { ignoreSearch: true });
+    // index.html?game=go is index.html; the folder itself (/lotus/) is its index.html. The key
+    // is built without the query rather than matched with ignoreSearch, which makes the cache
+    // compare the page with every entry.
+    const page = new URL(url.pathname.endsWith("/") ? "index.html" : url.pathname, url);
+    hit = await cache.match(page.href);
   } else {
     hit = await cache.match(request);
   }
