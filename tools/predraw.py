@@ -25,6 +25,7 @@ sys.path.insert(0, ROOT)
 from lotus.engine import go, race  # noqa: E402
 from lotus.render import go as go_render  # noqa: E402
 from lotus.render import race as race_render  # noqa: E402
+from tools.build_sw import module_closure  # noqa: E402
 
 PYSCRIPT_CORE = "static/vendor/pyscript/core.js"
 PRELOAD_START = "<!-- preload:start "
@@ -33,7 +34,7 @@ INLINE_START = "<!-- inline:start "
 INLINE_END = "<!-- inline:end -->"
 START = "<!-- prerender:start -->"
 END = "<!-- prerender:end -->"
-PAGES = ("index.html", "embed.html", "bench/bare/board.html")
+PAGES = ("index.html", "embed.html")
 
 
 def boards() -> str:
@@ -51,8 +52,6 @@ def boards() -> str:
 def pyscript_modules() -> list:
     """The PyScript modules core.js imports, statically or (its config reader and plugins) one
     after another once it runs, as site paths: core.js itself excluded, since the page loads it."""
-    from tools.build_sw import module_closure
-
     return sorted(module_closure(ROOT, [PYSCRIPT_CORE]) - {PYSCRIPT_CORE})
 
 
