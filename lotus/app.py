@@ -7,11 +7,17 @@ live in the engines; sessions only hold what the page needs between clicks (the 
 redo stack, the last message) and words for people.
 """
 
-COLOURS = ("w", "b", "r", "y")  # turn order of the race (R2); Go uses the first two
-COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
-MARKER_LIMIT = 7  # the pass track runs from -7 to 7 (G3)
+from lotus import games
+from lotus.games import (  # noqa: F401  (the page imports these names from here)
+    COLOUR_NAMES,
+    COLOURS,
+    MARKER_LIMIT,
+    SEAT_KINDS,
+    OptionError,
+    parse_seats,
+    seats_text,
+)
 
-SEAT_KINDS = ("human", "easy", "medium", "hard")  # a person, or the computer at a level
 SEAT_WORDS = {
     "human": "person",
     "easy": "computer, easy",
@@ -19,8 +25,8 @@ SEAT_WORDS = {
     "hard": "computer, hard",
 }
 
-GAMES = ("race", "go")
-GAME_TITLES = {"race": "Lotus (1998)", "go": "Lotus (Freeling)"}
+GAMES = games.GAMES
+GAME_TITLES = games.TITLES
 
 
 def colour_name(colour: str) -> str:
@@ -29,58 +35,14 @@ def colour_name(colour: str) -> str:
     return name[0].upper() + name[1:]
 
 
-class OptionError(ValueError):
-    """A new-game option (from the query string or the form) is not valid."""
-
-
 def race_options(players="2", pro="0", first="w") -> dict:
     """Validate race options given as text (query or form) and return them typed."""
-    try:
-        n = int(players)
-    except (TypeError, ValueError):
-        raise OptionError(f"players must be 2, 3 or 4, not {players!r}") from None
-    if n < 2 or n > 4:
-        raise OptionError(f"players must be 2, 3 or 4, not {n}")
-    if str(pro) not in ("0", "1", "true", "false", "on", "off", "True", "False"):
-        raise OptionError(f"pro must be 0 or 1, not {pro!r}")
-    pro_on = str(pro) in ("1", "true", "on", "True")
-    colours = COLOURS[:n]
-    if first not in colours:
-        names = ", ".join(colours)
-        raise OptionError(f"first must be one of {names} with {n} players, not {first!r}")
-    return {"players": n, "pro": pro_on, "first": first}
+    return games.get("race").check(players, pro, first)
 
 
 def go_options(first="w", marker="0") -> dict:
     """Validate Go options given as text (query or form) and return them typed."""
-    if first not in COLOURS[:2]:
-        raise OptionError(f"first must be w or b, not {first!r}")
-    try:
-        value = int(marker)
-    except (TypeError, ValueError):
-        raise OptionError(f"marker must be a whole number from -7 to 7, not {marker!r}") from None
-    if value < -MARKER_LIMIT or value > MARKER_LIMIT:
-        raise OptionError(f"marker must be from -7 to 7, not {value}")
-    return {"first": first, "marker": value}
-
-
-def parse_seats(text, colours) -> dict:
-    """Seats from text in colour order ('human,hard'); missing seats are people."""
-    kinds = [k for k in str(text or "").split(",") if k] if text else []
-    if len(kinds) > len(colours):
-        raise OptionError(f"seats lists {len(kinds)} players for a {len(colours)}-player game")
-    seats = {}
-    for i, colour in enumerate(colours):
-        kind = kinds[i] if i < len(kinds) else "human"
-        if kind not in SEAT_KINDS:
-            raise OptionError(f"a seat is human, easy, medium or hard, not {kind!r}")
-        seats[colour] = kind
-    return seats
-
-
-def seats_text(seats: dict, colours) -> str:
-    """The seats in colour order, as the query writes them ('human,hard')."""
-    return ",".join(seats.get(c, "human") for c in colours)
+    return games.get("go").check(first, marker)
 
 
 def parse_query(query: str) -> tuple:

@@ -1,0 +1,334 @@
+"""The games: one registry, the one place that knows which games exist.
+
+    from lotus import games
+    games.GAMES                          # ('race', 'go'): the picker's order
+    entry = games.get("go")              # raises OptionError for an unknown id
+    entry.title                          # 'Lotus (Freeling)'
+    options = entry.options({"marker": "2", "seats": "human,hard"})
+    session = entry.new_session(options)
+    entry.option_text(options)           # {'first': 'w', 'marker': '2', 'seats': 'human,hard'}
+
+Each entry gathers what the rest of the package needs to know about one game: its options (text
+in, typed out, and back), its colours, its engine, how a list of moves is replayed (the G9 rule
+"a move after two passes resumes play" is written here once), its session class, renderer,
+computer plug-in and levels, the extras a save keeps, and the hooks records, positions and
+embeds use. Everything else asks the registry instead of comparing game names; a third game is
+one more entry plus its own modules.
+
+This module runs on MicroPython and is imported when the page starts: it imports no engine,
+renderer or session at load time (each method imports what it needs when called), and it uses no
+dataclasses, typing or enum. Dicts do not keep their order on MicroPython: orders are tuples.
+"""
+
+COLOURS = ("w", "b", "r", "y")  # turn order of the race (R2); Go uses the first two
+COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
+MARKER_LIMIT = 7  # the pass track runs from -7 to 7 (G3)
+
+SEAT_KINDS = ("human", "easy", "medium", "hard")  # a person, or the computer at a level
+LEVELS = SEAT_KINDS[1:]  # the computer's levels, weakest first
+
+
+class OptionError(ValueError):
+    """A new-game option (from the query string, the form, a record or a save) is not valid."""
+
+
+def parse_seats(text, colours) -> dict:
+    """Seats from text in colour order ('human,hard'); missing seats are people."""
+    kinds = [k for k in str(text or "").split(",") if k] if text else []
+    if len(kinds) > len(colours):
+        raise OptionError(f"seats lists {len(kinds)} players for a {len(colours)}-player game")
+    seats = {}
+    for i, colour in enumerate(colours):
+        kind = kinds[i] if i < len(kinds) else "human"
+        if kind not in SEAT_KINDS:
+            raise OptionError(f"a seat is human, easy, medium or hard, not {kind!r}")
+        seats[colour] = kind
+    return seats
+
+
+def seats_text(seats: dict, colours) -> str:
+    """The seats in colour order, as the query writes them ('human,hard')."""
+    return ",".join(seats.get(c, "human") for c in colours)
+
+
+class Game:
+    """A registry entry: what the rest of the package asks about one game.
+
+    Subclasses set the class attributes and fill in the methods marked "per game".
+    """
+
+    id = ""
+    title = ""  # the game's name for people
+    option_names = ()  # the query/form option keys, in order (without "seats")
+    record_option_names = ()  # the option keys of a record (lotus.records), in order
+    has_pass_track = False  # Go's marker track (G3) is drawn beside the board
+    has_scoring = False  # the players agree on dead groups before the end (G9, G10)
+    board_ratio = 1.0  # a board's height for its width (embeds size their frames with it)
+    position_tag = ""  # the first letter of this game's position texts (lotus.positions)
+    example_position = ""  # a start position, for an embed snippet's example
+    # The computer's plug-in (lotus.engine.ai) and its table of work per level, by name only:
+    # the search runs in the worker, and the page must never import it, not even lazily.
+    plugin_module = ""
+    levels_name = ""
+
+    # -- options -----------------------------------------------------------------------------
+    def colours(self, options) -> tuple:
+        """The seat colours in turn order for typed options (per game)."""
+        raise NotImplementedError
+
+    def check(self, **text) -> dict:
+        """Typed options (without seats) from text values; raises OptionError (per game)."""
+        raise NotImplementedError
+
+    def options(self, params: dict) -> dict:
+        """Typed options, "seats" included, from text values as in a query or form.
+
+        Missing keys take their defaults; raises OptionError saying what is wrong.
+        """
+        given = {k: params[k] for k in self.option_names if k in params}
+        typed = self.check(**given)
+        colours = self.colours(typed)
+        typed["seats"] = parse_seats(params.get("seats"), colours)
+        return typed
+
+    def defaults(self) -> dict:
+        """The default typed options, without seats."""
+        return self.check()
+
+    def option_text(self, options) -> dict:
+        """Text values for each option name and "seats": the inverse of `options`."""
+        out = {}
+        for name in self.option_names:
+            out[name] = self.text_of(name, options[name])
+        out["seats"] = seats_text(options.get("seats") or {}, self.colours(options))
+        return out
+
+    def text_of(self, name: str, value) -> str:
+        """One typed option value as the query or form writes it."""
+        return str(value)
+
+    # -- sessions ----------------------------------------------------------------------------
+    def session_class(self):
+        """The page's session class for this game, importing its module on first use."""
+        raise NotImplementedError
+
+    def new_session(self, options=None):
+        """A new session with typed options (as `options` returns them; None: the defaults)."""
+        return self.session_class()(**dict(options or {}))
+
+    def save_extras(self, session) -> dict:
+        """What a save keeps beyond the actions (per game)."""
+        return {}
+
+    def restore_extras(self, session, parts: dict) -> None:
+        """Put a save's extras back into a restored session (ValueError if they do not fit)."""
+
+    # -- engine ------------------------------------------------------------------------------
+    def engine(self):
+        """The engine module (per game)."""
+        raise NotImplementedError
+
+    def renderer(self):
+        """The renderer module (per game)."""
+        raise NotImplementedError
+
+    def is_game(self, game) -> bool:
+        """True when `game` is an engine game of this kind."""
+        return isinstance(game, self.engine().Game)
+
+    def new_engine(self, options) -> object:
+        """A new engine game at the usual start for typed options (per game)."""
+        raise NotImplementedError
+
+    def resumes(self, game) -> bool:
+        """True when the next move on `game` first resumes play (only Go has that: G9)."""
+        return False
+
+    def replay(self, game, moves, act=None):
+        """Play `moves` in order; returns `game`.
+
+        `act(action)` carries out each action (default: the engine game's play and resume); a
+        move that comes when `resumes` says so is preceded by the "#resume" action.
+        """
+        if act is None:
+            act = self._engine_act(game)
+        for move in moves:
+            if self.resumes(game):
+                act("#resume")
+            act(move)
+        return game
+
+    def _engine_act(self, game):
+        def act(action):
+            if action == "#resume":
+                game.resume()
+            else:
+                game.play(action)
+
+        return act
+
+    def from_request(self, options: dict, moves) -> object:
+        """The engine game a worker request describes (options as the session keeps them)."""
+        return self.replay(self.new_engine(options), moves or ())
+
+
+class Race(Game):
+    """Lotus (1998): the race, two to four players (R1-R11)."""
+
+    id = "race"
+    title = "Lotus (1998)"
+    option_names = ("players", "pro", "first")
+    record_option_names = ("players", "rule", "first")
+    board_ratio = 1.16
+    position_tag = "r"
+    example_position = "r2s_w_-_w4321.b4321_w0.b0"
+    plugin_module = "lotus.engine.ai.race_plugin"
+    levels_name = "RACE_LEVELS"
+
+    def colours(self, options) -> tuple:
+        return COLOURS[: int(options.get("players", 2))]
+
+    def check(self, players="2", pro="0", first="w") -> dict:
+        try:
+            n = int(players)
+        except (TypeError, ValueError):
+            raise OptionError(f"players must be 2, 3 or 4, not {players!r}") from None
+        if n < 2 or n > 4:
+            raise OptionError(f"players must be 2, 3 or 4, not {n}")
+        if str(pro) not in ("0", "1", "true", "false", "on", "off", "True", "False"):
+            raise OptionError(f"pro must be 0 or 1, not {pro!r}")
+        pro_on = str(pro) in ("1", "true", "on", "True")
+        colours = COLOURS[:n]
+        if first not in colours:
+            names = ", ".join(colours)
+            raise OptionError(f"first must be one of {names} with {n} players, not {first!r}")
+        return {"players": n, "pro": pro_on, "first": first}
+
+    def text_of(self, name: str, value) -> str:
+        if name == "pro":
+            return "1" if value else "0"
+        return str(value)
+
+    def session_class(self):
+        from lotus.race_session import RaceSession
+
+        return RaceSession
+
+    def engine(self):
+        from lotus.engine import race
+
+        return race
+
+    def renderer(self):
+        from lotus.render import race
+
+        return race
+
+    def new_engine(self, options) -> object:
+        return self.engine().Game(
+            players=int(options.get("players", 2)),
+            pro=bool(options.get("pro", False)),
+            first=options.get("first", "w"),
+        )
+
+
+class Go(Game):
+    """Lotus (Freeling): Go on the Kensington board, two players (G1-G10)."""
+
+    id = "go"
+    title = "Lotus (Freeling)"
+    option_names = ("first", "marker")
+    record_option_names = ("first", "marker")
+    has_pass_track = True
+    has_scoring = True
+    board_ratio = 1.12
+    position_tag = "g"
+    example_position = "g_w_6.6.6.6.6.6.6.30_0_0"
+    plugin_module = "lotus.engine.ai.go_plugin"
+    levels_name = "GO_LEVELS"
+
+    def colours(self, options=None) -> tuple:
+        return COLOURS[:2]
+
+    def check(self, first="w", marker="0") -> dict:
+        if first not in COLOURS[:2]:
+            raise OptionError(f"first must be w or b, not {first!r}")
+        try:
+            value = int(marker)
+        except (TypeError, ValueError):
+            raise OptionError(
+                f"marker must be a whole number from -7 to 7, not {marker!r}"
+            ) from None
+        if value < -MARKER_LIMIT or value > MARKER_LIMIT:
+            raise OptionError(f"marker must be from -7 to 7, not {value}")
+        return {"first": first, "marker": value}
+
+    def session_class(self):
+        from lotus.go_session import GoSession
+
+        return GoSession
+
+    def save_extras(self, session) -> dict:
+        extras = {"numbers": bool(session.numbers)}
+        if session.game.phase == "scoring":
+            extras["dead"] = list(session.game.dead)
+        return extras
+
+    def restore_extras(self, session, parts: dict) -> None:
+        session.numbers = parts["numbers"]
+        if session.phase() == "scoring":
+            session.game.set_dead(parts["dead"])
+
+    def engine(self):
+        from lotus.engine import go
+
+        return go
+
+    def renderer(self):
+        from lotus.render import go
+
+        return go
+
+    def new_engine(self, options) -> object:
+        return self.engine().Game(
+            marker=int(options.get("marker", 0)), first=options.get("first", "w")
+        )
+
+    def resumes(self, game) -> bool:
+        # G9: two passes in a row start the scoring phase; a move after them means the players
+        # went back to play. The only place in the package that states this.
+        return game.phase == "scoring"
+
+
+ENTRIES = (Race(), Go())
+"""The entries, in the picker's order."""
+
+GAMES = tuple(entry.id for entry in ENTRIES)
+"""The game ids, in the picker's order."""
+
+TITLES = {entry.id: entry.title for entry in ENTRIES}
+
+
+def get(game_id):
+    """The registry entry of a game id; raises OptionError for a game this version lacks."""
+    for entry in ENTRIES:
+        if entry.id == game_id:
+            return entry
+    raise OptionError(f"unknown game {game_id!r}")
+
+
+def of_game(game):
+    """The entry of an engine game object (raises TypeError for anything else)."""
+    for entry in ENTRIES:
+        if entry.is_game(game):
+            return entry
+    names = " or a ".join(e.engine().__name__.rpartition(".")[2] + ".Game" for e in ENTRIES)
+    raise TypeError(f"expected a {names}, not {type(game).__name__}")
+
+
+def of_position(text):
+    """The entry whose position texts start like `text` (None when none does)."""
+    for entry in ENTRIES:
+        if text[:1] == entry.position_tag:
+            return entry
+    return None

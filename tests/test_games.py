@@ -1,0 +1,155 @@
+"""The game registry: the one place that knows which games exist (lotus/games.py)."""
+
+import sys
+
+import pytest
+
+from lotus import games
+from lotus.games import OptionError
+
+
+def test_games_in_picker_order_with_titles():
+    assert games.GAMES == ("race", "go")
+    assert games.get("race").title == "Lotus (1998)"
+    assert games.get("go").title == "Lotus (Freeling)"
+    assert games.get("race").option_names == ("players", "pro", "first")
+    assert games.get("go").option_names == ("first", "marker")
+
+
+@pytest.mark.parametrize("game_id", ["chess", "", None, "Race"])
+def test_unknown_game_is_an_option_error(game_id):
+    with pytest.raises(OptionError, match="unknown game"):
+        games.get(game_id)
+    assert issubclass(OptionError, ValueError)
+
+
+def test_option_error_is_the_apps():
+    from lotus import app
+
+    assert app.OptionError is OptionError
+
+
+@pytest.mark.parametrize(
+    ("game_id", "params", "typed"),
+    [
+        (
+            "race",
+            {},
+            {"players": 2, "pro": False, "first": "w", "seats": {"w": "human", "b": "human"}},
+        ),
+        (
+            "race",
+            {"players": "4", "pro": "1", "first": "y", "seats": "hard,human,easy"},
+            {
+                "players": 4,
+                "pro": True,
+                "first": "y",
+                "seats": {"w": "hard", "b": "human", "r": "easy", "y": "human"},
+            },
+        ),
+        ("go", {}, {"first": "w", "marker": 0, "seats": {"w": "human", "b": "human"}}),
+        (
+            "go",
+            {"first": "b", "marker": "-7", "seats": "medium,hard"},
+            {"first": "b", "marker": -7, "seats": {"w": "medium", "b": "hard"}},
+        ),
+    ],
+)
+def test_options_round_trip(game_id, params, typed):
+    entry = games.get(game_id)
+    assert entry.options(params) == typed
+    text = entry.option_text(typed)
+    assert set(text) == set(entry.option_names) | {"seats"}
+    assert all(type(v) is str for v in text.values())
+    assert entry.options(text) == typed
+    assert set(entry.colours(typed)) == set(typed["seats"])
+
+
+def test_colours_in_turn_order():
+    assert games.get("race").colours({"players": 3}) == ("w", "b", "r")
+    assert games.get("go").colours({"first": "b", "marker": 0}) == ("w", "b")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "params", "message"),
+    [
+        ("race", {"players": "5"}, "players must be 2, 3 or 4, not 5"),
+        ("race", {"players": "x"}, "players must be 2, 3 or 4, not 'x'"),
+        ("race", {"pro": "maybe"}, "pro must be 0 or 1, not 'maybe'"),
+        ("race", {"first": "r"}, "first must be one of w, b with 2 players, not 'r'"),
+        ("race", {"seats": "human,human,hard"}, "seats lists 3 players for a 2-player game"),
+        ("go", {"first": "r"}, "first must be w or b, not 'r'"),
+        ("go", {"marker": "8"}, "marker must be from -7 to 7, not 8"),
+        ("go", {"marker": "one"}, "marker must be a whole number from -7 to 7, not 'one'"),
+        ("go", {"seats": "human,genius"}, "a seat is human, easy, medium or hard, not 'genius'"),
+    ],
+)
+def test_bad_options_say_what_is_wrong(game_id, params, message):
+    with pytest.raises(OptionError) as info:
+        games.get(game_id).options(params)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("game_id", ["race", "go"])
+def test_new_session_has_the_options(game_id):
+    entry = games.get(game_id)
+    options = entry.options({"first": "b", "seats": "hard"})
+    session = entry.new_session(options)
+    assert isinstance(session, entry.session_class())
+    assert session.game_id == game_id
+    assert session.seats == options["seats"]
+    assert session.game.to_move == "b"
+    assert entry.is_game(session.game)
+    assert games.of_game(session.game) is entry
+
+
+def test_of_game_refuses_other_objects():
+    with pytest.raises(TypeError):
+        games.of_game("race")
+
+
+def test_go_replay_resumes_after_two_passes():
+    """G9: a move after two passes in a row means the players resumed play."""
+    entry = games.get("go")
+    game = entry.replay(entry.new_engine({"first": "w", "marker": 0}), ["37", "pass", "pass", "12"])
+    assert game.phase == "play"
+    assert game.moves[-1] == "12"
+    actions = []
+    entry.replay(entry.new_engine({}), ["pass", "pass", "5", "pass", "pass"], actions.append)
+    # act() here does not play, so the engine never reaches scoring: only the phase decides.
+    assert actions == ["pass", "pass", "5", "pass", "pass"]
+    session = entry.new_session()
+    entry.replay(session.game, ["pass", "pass", "5"], session._record)
+    assert session.actions == ["pass", "pass", "#resume", "5"]
+    assert session.phase() == "play"
+
+
+def test_race_replay_plays_moves_only():
+    entry = games.get("race")
+    game = entry.new_engine({"players": 2, "pro": False, "first": "w"})
+    first = game.legal_moves()[0]
+    assert entry.replay(game, [first]).moves == [first]
+
+
+def test_importing_the_registry_loads_no_engine_renderer_or_session():
+    code = (
+        "import sys; import lotus.games; "
+        "print(sorted(m for m in sys.modules if m.startswith('lotus')))"
+    )
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['lotus', 'lotus.games']"
+
+
+@pytest.mark.parametrize("game_id", ["race", "go"])
+def test_computer_plug_in_and_levels(game_id):
+    import importlib
+
+    from lotus.engine import ai
+
+    entry = games.get(game_id)
+    plugin = importlib.import_module(entry.plugin_module)
+    assert plugin.__name__.startswith("lotus.engine.ai.")
+    levels = getattr(ai, entry.levels_name)
+    assert tuple(sorted(levels, key=games.LEVELS.index)) == games.LEVELS == ai.LEVELS
