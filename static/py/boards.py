@@ -1,4 +1,4 @@
 # The entry point of embed.html and the rules pages, run by PyScript on MicroPython (embed.toml).
-from lotus import ui_bindings
+from lotus import board_bindings
 
-ui_bindings.start_boards()
+board_bindings.start_boards()

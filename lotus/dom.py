@@ -1,0 +1,165 @@
+"""The DOM primitives the page adapters share (`lotus.ui_bindings`, `lotus.board_bindings`).
+
+With those two, the only modules that touch the browser: storage behind the controllers' port,
+small element writers, reading a board click and a form, and `Host`, which sends the
+controllers' `Ticket`s to the Pyodide worker and hands the answers back.
+"""
+
+import asyncio
+import json
+
+from pyscript import create_named_worker, document, window, workers
+from pyscript.ffi import create_proxy
+
+from lotus import controller as ctl
+
+WORKER = "engine"
+WORKER_SRC = "static/py/worker.py"  # the worker's script, relative to the site's root
+WORKER_CONFIG = "./worker.toml"  # beside the page (rules/ has its own copy)
+TARGET_SELECTOR = "[data-field],[data-start],[data-point]"
+
+
+class BrowserStorage:
+    """The controllers' storage port over localStorage (None / False when it is unavailable)."""
+
+    def get(self, key: str):
+        """localStorage.getItem, or None when storage is unavailable (private mode, disabled)."""
+        try:
+            value = window.localStorage.getItem(key)
+        except Exception:
+            return None
+        return None if value is None else str(value)
+
+    def set(self, key: str, value: str) -> bool:
+        """localStorage.setItem; False when storage is full or unavailable (the game goes on)."""
+        try:
+            window.localStorage.setItem(key, value)
+        except Exception:
+            return False
+        return True
+
+
+def show(element, shown) -> None:
+    """Show or hide an element (its `hidden` attribute)."""
+    if shown:
+        element.removeAttribute("hidden")
+    else:
+        element.setAttribute("hidden", "")
+
+
+def fill(element, markup: str) -> None:
+    """Write markup into an element, hidden while there is none."""
+    element.innerHTML = markup
+    show(element, markup)
+
+
+def say(element, text: str) -> None:
+    """Write text into an element, hidden while there is none."""
+    element.textContent = text
+    show(element, text)
+
+
+def flag(element, name: str, value) -> None:
+    """Set a `data-*` flag to `value`, or remove it when `value` is None."""
+    if value is None:
+        element.removeAttribute("data-" + name)
+    else:
+        element.setAttribute("data-" + name, str(value))
+
+
+def enable(button, enabled: bool) -> None:
+    """Enable or disable a button."""
+    if enabled:
+        button.removeAttribute("disabled")
+    else:
+        button.setAttribute("disabled", "")
+
+
+def target_of(event):
+    """(hook, value) of the board element under an event, e.g. ('field', 'A3'), or None."""
+    element = event.target.closest(TARGET_SELECTOR)
+    if element is None:
+        return None
+    for kind in ctl.TARGETS:
+        if element.hasAttribute("data-" + kind):
+            return kind, str(element.getAttribute("data-" + kind))
+    return None
+
+
+def mark_hints(board, hints) -> None:
+    """Mark the board elements a hint points at."""
+    for kind, value in hints:
+        element = board.querySelector(f'[data-{kind}="{value}"]')
+        if element is not None:
+            element.classList.add("hint")
+
+
+def form_values(form) -> dict:
+    """A form's named fields as text: a radio group's checked value, a checkbox as '1'/'0'."""
+    values = {}
+    for field in form.querySelectorAll("[name]"):
+        name = str(field.name or "")
+        kind = str(field.type or "")
+        if not name or (kind == "radio" and not field.checked):
+            continue
+        values[name] = ("1" if field.checked else "0") if kind == "checkbox" else str(field.value)
+    return values
+
+
+def set_form(form, values: dict) -> None:
+    """Show values (name -> text) in a form's fields."""
+    for name, value in values.items():
+        for field in form.querySelectorAll(f'[name="{name}"]'):
+            kind = str(field.type or "")
+            if kind == "radio":
+                field.checked = str(field.value) == value
+            elif kind == "checkbox":
+                field.checked = value in ("1", "true", "on")
+            else:
+                field.value = value
+
+
+class Host:
+    """What both kinds of page share: event listeners, the worker, and the computer's turns."""
+
+    root = "./"  # the site's root, relative to the page
+
+    def __init__(self) -> None:
+        self._proxies = []
+        self.worker_started = False
+
+    def listen(self, element, event: str, handler) -> None:
+        """addEventListener with a proxy kept alive for the page's lifetime."""
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        element.addEventListener(event, proxy)
+
+    async def worker(self):
+        """The named Pyodide worker, started on first use when the page has no <script> of it."""
+        if not self.worker_started:
+            self.worker_started = True
+            if document.querySelector(f'script[worker][name="{WORKER}"]') is None:
+                await create_named_worker(self.root + WORKER_SRC, WORKER, WORKER_CONFIG)
+        return await workers[WORKER]
+
+    def ask(self, owner, tickets, redraw) -> None:
+        """Send a controller's tickets to the worker; `redraw()` after each answer."""
+        for ticket in tickets:
+            asyncio.create_task(self.run(owner, ticket, redraw))
+
+    async def run(self, owner, ticket, redraw) -> None:
+        """Ask the worker one ticket's question and hand the answer to its controller."""
+        if ticket.delay:
+            await asyncio.sleep(ticket.delay)
+        try:
+            worker = await self.worker()
+            if owner.worker_up(ticket):
+                redraw(save=False)
+            started = window.performance.now()
+            answer = json.loads(await getattr(worker, ticket.call)(ticket.request()))
+            owner.answered(ticket, answer, window.performance.now() - started)
+            document.body.dataset.workerReady = "1"
+        except Exception as exc:
+            if not owner.failed(ticket, str(exc)):  # a quiet failure: the page goes on as it is
+                window.console.warn(f"the worker's {ticket.kind} is unavailable: {exc}")
+        redraw()
