@@ -1,4 +1,4 @@
-"""Properties of random race games (shared/spec/race.md), for 2, 3 and 4 players, both rule sets.
+"""Properties of random race games (docs/spec/race.md), for 2, 3 and 4 players, both rule sets.
 
 - R1/R7: every colour keeps all its stones (start + board + goal) through every move.
 - API: every listed move plays; a string that is not listed raises IllegalMove and changes nothing;

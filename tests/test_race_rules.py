@@ -1,4 +1,4 @@
-"""Lotus (1998), the stacking race: what the rulebook (shared/spec/race.md, R1-R11) expects.
+"""Lotus (1998), the stacking race: what the rulebook (docs/spec/race.md, R1-R11) expects.
 
 Mid-game positions are built with `race.Game.from_setup`; each test names the rule it checks.
 """

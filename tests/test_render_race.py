@@ -1,7 +1,7 @@
 """The race board picture (lotus.render.race): what the page, its tests and a player rely on.
 
-The hooks are the page contract's (shared/spec/page-contract.md, "Race board"); the stones and
-counts must say what the engine says (shared/spec/race.md); the markup must be the same bytes
+The hooks are the page contract's (docs/page-contract.md, "Race board"); the stones and
+counts must say what the engine says (docs/spec/race.md); the markup must be the same bytes
 under MicroPython, the page's interpreter.
 """
 

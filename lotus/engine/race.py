@@ -1,6 +1,6 @@
 """Lotus (1998), the stacking race: rules R1-R11, move notation and the engine API.
 
-The rules, the notation and the API are specified in shared/spec/race.md (rule numbers R1...R11
+The rules, the notation and the API are specified in docs/spec/race.md (rule numbers R1...R11
 are cited below). Runs unchanged on CPython, Pyodide and MicroPython.
 
     g = Game(players=2, pro=False, first="w")

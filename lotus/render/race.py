@@ -15,7 +15,7 @@ The picture: a hexagonal pond; the start in the middle, a plaza ringed by a coil
 chasing its pearl; the entrance lanes A1-A4 (left) and B1-B4 (right) round the start, joining
 at 5 below it; the track 5...14 spiralling out and round to the goal, a golden lotus in the
 bottom corner; the trampoline 8 a red-outlined lotus blossom. The topology is the engine's
-(shared/spec/race.md); only the positions below belong to this module.
+(docs/spec/race.md); only the positions below belong to this module.
 """
 
 from lotus.render.svg import attrs, element, esc, path, read_parts
