@@ -107,6 +107,14 @@ class Game:
         """One typed option value as the query or form writes it."""
         return str(value)
 
+    def saved_option_text(self, options: dict) -> dict:
+        """Text values (for `check`) of the typed options a save or a session keeps (per game)."""
+        raise NotImplementedError
+
+    def record_option_text(self, options: dict) -> dict:
+        """Text values (for `check`) of a record's options (lotus.records; per game)."""
+        raise NotImplementedError
+
     # -- sessions ----------------------------------------------------------------------------
     def session_class(self):
         """The page's session class for this game, importing its module on first use."""
@@ -209,6 +217,14 @@ class Race(Game):
             return "1" if value else "0"
         return str(value)
 
+    def saved_option_text(self, options: dict) -> dict:
+        pro = "1" if options.get("pro") else "0"
+        return {"players": str(options.get("players")), "pro": pro, "first": options.get("first")}
+
+    def record_option_text(self, options: dict) -> dict:
+        pro = "1" if options.get("rule") == "pro" else "0"
+        return {"players": str(options.get("players")), "pro": pro, "first": options.get("first")}
+
     def session_class(self):
         from lotus.race_session import RaceSession
 
@@ -262,6 +278,11 @@ class Go(Game):
         if value < -MARKER_LIMIT or value > MARKER_LIMIT:
             raise OptionError(f"marker must be from -7 to 7, not {value}")
         return {"first": first, "marker": value}
+
+    def saved_option_text(self, options: dict) -> dict:
+        return {"first": options.get("first"), "marker": str(options.get("marker"))}
+
+    record_option_text = saved_option_text
 
     def session_class(self):
         from lotus.go_session import GoSession
