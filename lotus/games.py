@@ -65,7 +65,11 @@ class Game:
     has_scoring = False  # the players agree on dead groups before the end (G9, G10)
     board_ratio = 1.0  # a board's height for its width (embeds size their frames with it)
     position_tag = ""  # the first letter of this game's position texts (lotus.positions)
-    example_position = ""  # a start position, for an embed snippet's example
+    start_position = ""  # the usual start with the default options (lotus.positions text)
+    has_numbers = False  # the board can show its point numbers
+    has_selection = False  # a move starts by selecting a stone (an embed's `select`)
+    always_passes = False  # passing is a move at every turn (the race passes only when blocked)
+    embed_options = ()  # start options an embed may give beside the game, in order
     # The computer's plug-in (lotus.engine.ai) and its table of work per level, by name only:
     # the search runs in the worker, and the page must never import it, not even lazily.
     plugin_module = ""
@@ -175,6 +179,11 @@ class Game:
 
         return act
 
+    def embed_engine(self, params: dict, whole, flag) -> object:
+        """The engine game an embed's start options describe (`whole(text, name, low, high)`
+        and `flag(text, name)` read a value or raise the embed's error)."""
+        return self.new_engine({})
+
     def from_request(self, options: dict, moves) -> object:
         """The engine game a worker request describes (options as the session keeps them)."""
         return self.replay(self.new_engine(options), moves or ())
@@ -189,7 +198,9 @@ class Race(Game):
     record_option_names = ("players", "rule", "first")
     board_ratio = 1.16
     position_tag = "r"
-    example_position = "r2s_w_-_w4321.b4321_w0.b0"
+    start_position = "r2s_w_-_w4321.b4321_w0.b0"
+    has_selection = True
+    embed_options = ("players", "pro")
     plugin_module = "lotus.engine.ai.race_plugin"
     levels_name = "RACE_LEVELS"
 
@@ -240,6 +251,10 @@ class Race(Game):
 
         return race
 
+    def embed_engine(self, params: dict, whole, flag) -> object:
+        players = whole(params.get("players", "2"), "players", 2, 4)
+        return self.new_engine({"players": players, "pro": flag(params.get("pro", "0"), "pro")})
+
     def new_engine(self, options) -> object:
         return self.engine().Game(
             players=int(options.get("players", 2)),
@@ -259,7 +274,9 @@ class Go(Game):
     has_scoring = True
     board_ratio = 1.12
     position_tag = "g"
-    example_position = "g_w_6.6.6.6.6.6.6.30_0_0"
+    start_position = "g_w_6.6.6.6.6.6.6.30_0_0"
+    has_numbers = True
+    always_passes = True
     plugin_module = "lotus.engine.ai.go_plugin"
     levels_name = "GO_LEVELS"
 
