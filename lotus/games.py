@@ -184,6 +184,11 @@ class Game:
         and `flag(text, name)` read a value or raise the embed's error)."""
         return self.new_engine({})
 
+    def record_hooks(self):
+        """The game's part of records and share links: its tags, record options, results,
+        outcome words, link codes (a module; see lotus/race_records.py)."""
+        raise NotImplementedError
+
     def from_request(self, options: dict, moves) -> object:
         """The engine game a worker request describes (options as the session keeps them)."""
         return self.replay(self.new_engine(options), moves or ())
@@ -250,6 +255,11 @@ class Race(Game):
         from lotus.render import race
 
         return race
+
+    def record_hooks(self):
+        from lotus import race_records
+
+        return race_records
 
     def embed_engine(self, params: dict, whole, flag) -> object:
         players = whole(params.get("players", "2"), "players", 2, 4)
@@ -331,6 +341,11 @@ class Go(Game):
         return self.engine().Game(
             marker=int(options.get("marker", 0)), first=options.get("first", "w")
         )
+
+    def record_hooks(self):
+        from lotus import go_records
+
+        return go_records
 
     def resumes(self, game) -> bool:
         # G9: two passes in a row start the scoring phase; a move after them means the players
