@@ -9,7 +9,6 @@ redo stack, the last message) and words for people.
 
 from lotus import games
 from lotus.games import (  # noqa: F401  (the page imports these names from here)
-    COLOUR_NAMES,
     COLOURS,
     MARKER_LIMIT,
     SEAT_KINDS,
@@ -17,7 +16,12 @@ from lotus.games import (  # noqa: F401  (the page imports these names from here
     parse_seats,
     seats_text,
 )
-from lotus.session import Session, colour_name, sentence  # noqa: F401  (the page's names)
+from lotus.session import (  # noqa: F401  (the page's names)
+    COLOUR_NAMES,
+    Session,
+    colour_name,
+    sentence,
+)
 
 SEAT_WORDS = {
     "human": "person",

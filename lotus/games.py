@@ -21,7 +21,6 @@ dataclasses, typing or enum. Dicts do not keep their order on MicroPython: order
 """
 
 COLOURS = ("w", "b", "r", "y")  # turn order of the race (R2); Go uses the first two
-COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
 MARKER_LIMIT = 7  # the pass track runs from -7 to 7 (G3)
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")  # a person, or the computer at a level

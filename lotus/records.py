@@ -17,7 +17,8 @@ import hashlib
 
 from lotus import games, positions
 from lotus.engine import kensington
-from lotus.games import COLOUR_NAMES, GAMES  # GAMES: the values of the Game tag
+from lotus.games import GAMES  # the values of the Game tag
+from lotus.session import COLOUR_NAMES
 
 KINDS = ("human", "easy", "medium", "hard")
 """Who sits at a colour: a person or the computer at one of three levels."""

@@ -4,7 +4,7 @@ Each game's session (`race_session`, `go_session`) builds on `Session`; the regi
 (`lotus.games`) says which session class a game has. Pure Python for CPython and MicroPython.
 """
 
-from lotus.games import COLOUR_NAMES
+COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
 
 
 def colour_name(colour: str) -> str:
