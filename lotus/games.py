@@ -63,7 +63,6 @@ class Game:
     has_pass_track = False  # Go's marker track (G3) is drawn beside the board
     has_scoring = False  # the players agree on dead groups before the end (G9, G10)
     board_ratio = 1.0  # a board's height for its width (embeds size their frames with it)
-    position_tag = ""  # the first letter of this game's position texts (lotus.positions)
     start_position = ""  # the usual start with the default options (lotus.positions text)
     has_numbers = False  # the board can show its point numbers
     has_selection = False  # a move starts by selecting a stone (an embed's `select`)
@@ -201,7 +200,6 @@ class Race(Game):
     option_names = ("players", "pro", "first")
     record_option_names = ("players", "rule", "first")
     board_ratio = 1.16
-    position_tag = "r"
     start_position = "r2s_w_-_w4321.b4321_w0.b0"
     has_selection = True
     embed_options = ("players", "pro")
@@ -282,7 +280,6 @@ class Go(Game):
     has_pass_track = True
     has_scoring = True
     board_ratio = 1.12
-    position_tag = "g"
     start_position = "g_w_6.6.6.6.6.6.6.30_0_0"
     has_numbers = True
     always_passes = True
@@ -376,11 +373,3 @@ def of_game(game):
             return entry
     names = " or a ".join(e.engine().__name__.rpartition(".")[2] + ".Game" for e in ENTRIES)
     raise TypeError(f"expected a {names}, not {type(game).__name__}")
-
-
-def of_position(text):
-    """The entry whose position texts start like `text` (None when none does)."""
-    for entry in ENTRIES:
-        if text[:1] == entry.position_tag:
-            return entry
-    return None
