@@ -9,13 +9,18 @@ redo stack, the last message) and words for people.
 
 from lotus import games
 from lotus.games import (  # noqa: F401  (the page imports these names from here)
-    COLOUR_NAMES,
     COLOURS,
     MARKER_LIMIT,
     SEAT_KINDS,
     OptionError,
     parse_seats,
     seats_text,
+)
+from lotus.session import (  # noqa: F401  (the page's names)
+    COLOUR_NAMES,
+    Session,
+    colour_name,
+    sentence,
 )
 
 SEAT_WORDS = {
@@ -27,12 +32,6 @@ SEAT_WORDS = {
 
 GAMES = games.GAMES
 GAME_TITLES = games.TITLES
-
-
-def colour_name(colour: str) -> str:
-    """'w' -> 'White' (MicroPython's str has no capitalize)."""
-    name = COLOUR_NAMES[colour]
-    return name[0].upper() + name[1:]
 
 
 def race_options(players="2", pro="0", first="w") -> dict:
@@ -58,209 +57,19 @@ def parse_query(query: str) -> tuple:
             continue
         key, _, value = part.partition("=")
         params[key] = value
-    game = params.get("game", "race")
+    game = params.get("game", GAMES[0])
     error = ""
     if game not in GAMES:
-        error = f"Unknown game {game!r}: showing Lotus (1998)."
-        game = "race"
-    keys = ("players", "pro", "first", "seats") if game == "race" else ("first", "marker", "seats")
-    given = {k: params[k] for k in keys if k in params}
-    if not given:
+        error = f"Unknown game {game!r}: showing {games.get(GAMES[0]).title}."
+        game = GAMES[0]
+    entry = games.get(game)
+    if not [k for k in entry.option_names + ("seats",) if k in params]:
         return game, None, error
     try:
-        if game == "race":
-            options = race_options(
-                given.get("players", "2"), given.get("pro", "0"), given.get("first", "w")
-            )
-            colours = COLOURS[: options["players"]]
-        else:
-            options = go_options(given.get("first", "w"), given.get("marker", "0"))
-            colours = COLOURS[:2]
-        options["seats"] = parse_seats(given.get("seats"), colours)
+        options = entry.options(params)
     except OptionError as exc:
-        defaults = race_options() if game == "race" else go_options()
-        return game, defaults, f"Invalid link option: {exc}. Using the defaults."
+        return game, entry.defaults(), f"Invalid link option: {exc}. Using the defaults."
     return game, options, error
-
-
-class Session:
-    """What both games' sessions share: the engine game, the redo stack, who made each move."""
-
-    game_id = ""
-
-    def __init__(self, game, seats=None) -> None:
-        self.game = game
-        self.seats = dict(seats or {})  # colour -> 'human' or a computer level
-        self.actions = []  # every action taken back by undo, in play order (moves and more)
-        self.movers = []  # colour that made each action
-        self.redo_stack = []
-        self.message = ""
-        self.waiting = ""  # set by the page: '', 'ready' (worker loading), 'thinking', 'paused'
-        self.version = (
-            0  # counts changes of the game, so late answers for old positions are dropped
-        )
-        self.hint = None  # a move the computer suggested for this position
-        self.asked_dead = -1  # the version whose dead groups were asked of the search
-        self.touched = False  # the players changed the dead-group marks themselves
-        self.review = None  # None: the present; n: looking at the position after n actions
-        self._review_cache = None
-
-    def _do(self, action: str) -> None:
-        """Carry out an action on the engine (raises the engine's IllegalMove)."""
-        self.game.play(action)
-
-    def act(self, action: str) -> None:
-        """Carry out a new action (raises IllegalMove); clears the redo stack."""
-        self._record(action)
-        self.redo_stack = []
-
-    def _record(self, action: str) -> None:
-        mover = self.game.to_move
-        self._do(action)
-        self.actions.append(action)
-        self.movers.append(mover)
-        self.version += 1
-        self.hint = None
-        self.touched = False
-        self.message = ""
-        self._after_change()
-
-    def _after_change(self) -> None:
-        """Hook: clear per-position view state after the game changed."""
-
-    def seat(self, colour: str) -> str:
-        """'human' or the computer level that plays `colour`."""
-        return self.seats.get(colour, "human")
-
-    def computer_level(self):
-        """The level of the computer that must move now, or None (a person's turn, or no turn)."""
-        if self.phase() != "play" or self.review is not None:
-            return None
-        level = self.seat(self.game.to_move)
-        return None if level == "human" else level
-
-    def watching(self) -> bool:
-        """True when every seat is the computer (a demonstration)."""
-        colours = self.colours()
-        return all(self.seat(c) != "human" for c in colours)
-
-    def turn_text(self) -> str:
-        """'White to move.', or what the computer whose turn it is is doing."""
-        colour = self.game.to_move
-        who = colour_name(colour)
-        level = self.seat(colour)
-        if level == "human":
-            return f"{who} to move."
-        if self.waiting == "ready":
-            return f"{who} (computer, {level}) is getting ready…"
-        if self.waiting == "paused":
-            return f"{who} (computer, {level}) to move: paused."
-        return f"{who} (computer, {level}) is thinking…"
-
-    def computer_turn_refusal(self) -> str:
-        """Why a person's click is refused while the computer is to move."""
-        colour = self.game.to_move
-        return f"Please wait: {colour_name(colour)} is played by the computer."
-
-    def clear_selection(self) -> None:
-        """Forget a half-made move (Escape)."""
-
-    def show_hint(self, move: str) -> None:
-        """Remember the computer's suggestion for this position and say it."""
-        self.hint = move
-        self.message = f"Hint: {move}"
-
-    def hint_marks(self) -> list:
-        """[(hook, value)] of the board elements the hint points at, e.g. [('point', '37')]."""
-        return []
-
-    def undo_turn(self) -> None:
-        """Undo for a person playing the computer: back to the last position a person moves in."""
-        self.undo()
-        if self.watching():
-            return
-        while self.actions and self.computer_level() is not None:
-            self.undo()
-
-    def undo(self) -> None:
-        """Take back the last action, keeping it for redo."""
-        if self.actions:
-            self.game.undo()
-            self.redo_stack.append(self.actions.pop())
-            self.movers.pop()
-            self.version += 1
-            self.hint = None
-            self.touched = False
-        self.message = ""
-        self._after_change()
-
-    def redo(self) -> None:
-        """Replay the last action taken back."""
-        if self.redo_stack:
-            action = self.redo_stack.pop()
-            try:
-                self._record(action)
-            except ValueError:  # a redo list that no longer fits (e.g. from a damaged save)
-                self.redo_stack = []
-
-    # -- review ----------------------------------------------------------------------------
-    def review_to(self, index) -> None:
-        """Look at the position after `index` actions (None or the end: back to the present)."""
-        if index is not None:
-            index = max(0, min(int(index), len(self.actions)))
-            if index == len(self.actions):
-                index = None
-        self.review = index
-        self._review_cache = None
-        self.message = ""
-
-    def review_step(self, delta: int) -> None:
-        """Step the review back (negative) or forward through the game."""
-        here = len(self.actions) if self.review is None else self.review
-        self.review_to(here + delta)
-
-    def moves_shown(self) -> int:
-        """How many moves of the move list lead to the position on screen."""
-        actions = self.actions if self.review is None else self.actions[: self.review]
-        return len([a for a in actions if not a.startswith("#")])
-
-    def view_game(self):
-        """The game to show: the present, or a copy replayed to the reviewed position."""
-        if self.review is None:
-            return self.game
-        if self._review_cache is None or self._review_cache[0] != self.review:
-            scratch = type(self)(**self.options)
-            for action in self.actions[: self.review]:
-                scratch._do(action)
-            self._review_cache = (self.review, scratch.game)
-        return self._review_cache[1]
-
-    def play_from_here(self) -> None:
-        """Continue from the reviewed position: the later moves are taken back (redo keeps them)."""
-        if self.review is None:
-            return
-        target = self.review
-        while len(self.actions) > target:
-            self.undo()
-        self.review_to(None)
-
-    def review_refusal(self) -> str:
-        """Why a board click is refused while reviewing."""
-        return (
-            f"Reviewing move {self.review} of {len(self.actions)}: use “Play from here” to "
-            "continue from this position, or go to the end."
-        )
-
-    def move_rows(self) -> list:
-        """[(colour who moved, move)] in play order: the moves of the move list."""
-        return [(c, a) for c, a in zip(self.movers, self.actions) if not a.startswith("#")]
-
-    def moves(self) -> list:
-        """The game's moves in notation."""
-        return list(self.game.moves)
-
-    def keep_view(self, old) -> None:
-        """Hook: carry view preferences over from the previous session of the same game."""
 
 
 def escape(text) -> str:
@@ -274,33 +83,17 @@ def escape(text) -> str:
     )
 
 
-def sentence(text: str) -> str:
-    """A message as a sentence: capital first letter, full stop at the end."""
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    if text[-1] not in ".!?":
-        text += "."
-    return text
-
-
 class App:
     """Both games' sessions; the picker switches between them and each keeps its own options."""
 
     def __init__(self) -> None:
-        self.current = "race"
+        self.current = GAMES[0]
         self.sessions = {}
 
     @staticmethod
     def session_class(game: str):
         """The session class of a game, importing its module on first use."""
-        if game == "race":
-            from lotus.race_session import RaceSession
-
-            return RaceSession
-        from lotus.go_session import GoSession
-
-        return GoSession
+        return games.get(game).session_class()
 
     def new_game(self, game: str, options: dict) -> None:
         """Start a new game of `game` with validated options."""
@@ -316,28 +109,13 @@ class App:
         if record.get("position"):
             raise OptionError("games set up from a position cannot be continued in the app yet")
         game = record.get("game")
-        given = record.get("options") or {}
-        if game == "race":
-            pro = "1" if given.get("rule") == "pro" else "0"
-            typed = race_options(str(given.get("players")), pro, given.get("first"))
-            colours = COLOURS[: typed["players"]]
-        elif game == "go":
-            typed = go_options(given.get("first"), str(given.get("marker")))
-            colours = COLOURS[:2]
-        else:
-            raise OptionError(f"unknown game {game!r}")
+        entry = games.get(game)
+        typed = entry.check(**entry.record_option_text(record.get("options") or {}))
         seats = record.get("seats") or {}
-        typed["seats"] = {c: seats.get(c, "human") for c in colours}
-        session = self.session_class(game)(**typed)
-        passes = 0
-        for move in record.get("moves") or ():
-            if game == "go":
-                if passes >= 2:  # a placement after two passes: the players resumed (G9)
-                    session._record("#resume")
-                    passes = 0
-                passes = passes + 1 if move == "pass" else 0
-            session._record(move)
-        if game == "go" and record.get("dead") is not None:
+        typed["seats"] = {c: seats.get(c, "human") for c in entry.colours(typed)}
+        session = entry.new_session(typed)
+        entry.replay(session.game, record.get("moves") or (), session._record)
+        if record.get("dead") is not None:  # the agreed dead groups end the game (G9, G10)
             session._record("#finish:" + ",".join(str(p) for p in record["dead"]))
         session.message = ""
         self.sessions[game] = session
@@ -347,33 +125,25 @@ class App:
         """Replace `game`'s session by the one saved in `text` (raises saves.SaveError)."""
         from lotus import saves
 
+        entry = games.get(game)
         parts = saves.load(text, game)
-        options = parts["options"]
         try:
-            if game == "race":
-                pro = "1" if options.get("pro") else "0"
-                typed = race_options(str(options.get("players")), pro, options.get("first"))
-                colours = COLOURS[: typed["players"]]
-            else:
-                typed = go_options(options.get("first"), str(options.get("marker")))
-                colours = COLOURS[:2]
+            typed = entry.check(**entry.saved_option_text(parts["options"]))
+            colours = entry.colours(typed)
             typed["seats"] = parse_seats(seats_text(parts["seats"], colours), colours)
         except OptionError as exc:
             raise saves.SaveError(f"its options are not valid: {exc}") from None
-        session = self.session_class(game)(**typed)
+        session = entry.new_session(typed)
         for i, action in enumerate(parts["actions"]):
             try:
                 session._record(action)
             except ValueError as exc:
                 raise saves.SaveError(f"move {i + 1} ({action}) is not legal: {exc}") from None
         session.redo_stack = list(parts["redo"])
-        if game == "go":
-            session.numbers = parts["numbers"]
-            if session.phase() == "scoring":
-                try:
-                    session.game.set_dead(parts["dead"])
-                except ValueError as exc:
-                    raise saves.SaveError(f"its dead groups are not valid: {exc}") from None
+        try:
+            entry.restore_extras(session, parts)
+        except ValueError as exc:
+            raise saves.SaveError(f"its dead groups are not valid: {exc}") from None
         session.review_to(parts["review"])
         session.message = ""
         self.sessions[game] = session

@@ -12,7 +12,7 @@ from the position against a person or the computer). Pure Python for CPython and
 page's binding layer (`ui_bindings`) turns clicks into calls here and writes the results back.
 """
 
-from lotus import positions
+from lotus import games, positions
 from lotus.app import SEAT_KINDS, colour_name, sentence
 from lotus.app import escape as _html
 
@@ -126,9 +126,7 @@ def parse_fragment(fragment: str) -> dict:
 def compact(settings: dict) -> dict:
     """Settings as `load` returns them, without the values that are the defaults anyway."""
     out = {"game": settings["game"]}
-    standard = (
-        "r2s_w_-_w4321.b4321_w0.b0" if settings["game"] == "race" else "g_w_6.6.6.6.6.6.6.30_0_0"
-    )
+    standard = games.get(settings["game"]).start_position
     if settings["position"] != standard:
         out["position"] = settings["position"]
     if settings["moves"]:
@@ -206,43 +204,41 @@ def _start_game(params: dict):
     """(game kind, the starting engine game, its position text) from game/position/players/pro."""
     text = params.get("position") or ""
     kind = params.get("game") or ""
-    if kind and kind not in ("race", "go"):
-        raise EmbedError("game", f"race or go, not {kind!r}")
+    if kind and kind not in games.GAMES:
+        raise EmbedError("game", f"{' or '.join(games.GAMES)}, not {kind!r}")
     if text:
         try:
             game = positions.from_position(text)
         except positions.PositionError as exc:
             raise EmbedError("position", str(exc)) from None
-        found = "race" if text[:1] == "r" else "go"
+        found = games.of_game(game).id
         if kind and kind != found:
             raise EmbedError("position", f"it is a {found} position, but game is {kind}")
-        for name in ("players", "pro"):
+        for name in _START_OPTIONS:
             if name in params:
                 raise EmbedError(name, "give it in the position, not beside one")
         return found, game, positions.to_position(game)
     if not kind:
-        raise EmbedError("game", "missing: say game=race or game=go (or give a position)")
-    if kind == "race":
-        from lotus.engine import race
-
-        players = _whole(params.get("players", "2"), "players", 2, 4)
-        pro = _flag(params.get("pro", "0"), "pro")
-        game = race.Game(players=players, pro=pro)
-    else:
-        from lotus.engine import go
-
-        for name in ("players", "pro"):
-            if name in params:
-                raise EmbedError(name, "only the race has it")
-        game = go.Game()
+        say = " or ".join("game=" + g for g in games.GAMES)
+        raise EmbedError("game", f"missing: say {say} (or give a position)")
+    entry = games.get(kind)
+    for name in _START_OPTIONS:
+        if name in params and name not in entry.embed_options:
+            owner = [e.id for e in games.ENTRIES if name in e.embed_options][0]
+            raise EmbedError(name, f"only the {owner} has it")
+    game = entry.embed_engine(params, _whole, _flag)
     return kind, game, positions.to_position(game)
+
+
+# The start options an embed may give beside the game (not beside a position), in order.
+_START_OPTIONS = tuple(name for e in games.ENTRIES for name in e.embed_options)
 
 
 def _from_record(params: dict) -> dict:
     """Parameters with a game record (`g`, a share link's value) turned into position + moves."""
     from lotus import records
 
-    for name in ("position", "moves", "players", "pro"):
+    for name in ("position", "moves") + _START_OPTIONS:
         if name in params:
             raise EmbedError(name, "give either a record (g) or a position and moves, not both")
     try:
@@ -261,10 +257,8 @@ def _from_record(params: dict) -> dict:
 
 
 def _play(game, move: str) -> None:
-    """Play a move as a record does: in Go a placement after two passes resumes play (G9)."""
-    if getattr(game, "phase", "") == "scoring" and move != "pass":
-        game.resume()
-    game.play(move)
+    """Play a move as a record does (the registry's replay: it knows when play resumes, G9)."""
+    games.of_game(game).replay(game, (move,))
 
 
 def load(params: dict) -> dict:
@@ -331,7 +325,7 @@ def load(params: dict) -> dict:
         )
     if settings["opponent"] != "human" and mode != "play":
         raise EmbedError("opponent", "only a board in play mode has an opponent")
-    if settings["numbers"] and kind != "go":
+    if settings["numbers"] and not games.get(kind).has_numbers:
         raise EmbedError("numbers", "only the Go board has point numbers")
     shown = _game_at(start, moves, at)
     answers = _list(params.get("answer", ""))
@@ -348,7 +342,7 @@ def load(params: dict) -> dict:
     elif answers or settings["explain"]:
         raise EmbedError("answer" if answers else "explain", "only a puzzle has an answer")
     if settings["select"] is not None:
-        if kind != "race":
+        if not games.get(kind).has_selection:
             raise EmbedError("select", "only the race has stones to select")
         try:
             if not shown.moves_from(settings["select"]):
@@ -362,9 +356,7 @@ def load(params: dict) -> dict:
 
 def _game_at(start: str, moves: list, at: int):
     game = positions.from_position(start)
-    for move in moves[:at]:
-        _play(game, move)
-    return game
+    return games.of_game(game).replay(game, moves[:at])
 
 
 def _over(game) -> bool:
@@ -390,30 +382,23 @@ class Diagram:
 
     def _new_session(self):
         s = self.settings
-        seats = {}
+        entry = games.get(s["game"])
+        options = {"position": s["position"]}
+        if entry.has_numbers:
+            options["numbers"] = s["numbers"]
+        session = entry.new_session(options)
         if self.mode == "play":
-            first = positions.from_position(s["position"])
-            for move in s["moves"][: self.step]:
-                _play(first, move)
-            person = first.to_move
-            colours = first.colours if s["game"] == "race" else ("w", "b")
-            seats = {c: ("human" if c == person else s["opponent"]) for c in colours}
-        if s["game"] == "race":
-            from lotus.race_session import RaceSession
-
-            return RaceSession(position=s["position"], seats=seats)
-        from lotus.go_session import GoSession
-
-        return GoSession(position=s["position"], numbers=s["numbers"], seats=seats)
+            person = _game_at(s["position"], s["moves"], self.step).to_move
+            opponent = s["opponent"]
+            session.seats = {c: ("human" if c == person else opponent) for c in session.colours()}
+        return session
 
     def go_to(self, step: int) -> None:
         """Show the position after `step` of the moves (clamped); puzzles and play start over."""
         step = max(0, min(int(step), self.steps))
         session = self._new_session()
-        for move in self.settings["moves"][:step]:
-            if session.phase() == "scoring" and move != "pass":
-                session._record("#resume")
-            session._record(move)
+        entry = games.get(self.settings["game"])
+        entry.replay(session.game, self.settings["moves"][:step], session._record)
         self.base = len(session.actions)  # the reader's own moves come after these
         self.session = session
         self.step = step
@@ -491,7 +476,7 @@ class Diagram:
 
     def has_pass(self) -> bool:
         """Whether the board has a Pass button: in Go and in play; a race puzzle if blocked (R9)."""
-        if self.settings["game"] == "go" or self.mode == "play":
+        if games.get(self.settings["game"]).always_passes or self.mode == "play":
             return True
         return "pass" in self.session.game.legal_moves()
 
@@ -612,7 +597,7 @@ def figure_html(diagram, fragment: str, live: bool = False) -> str:
         off = "" if (live and enabled) else " disabled"
         if action == "pass" and not diagram.has_pass():
             continue
-        if action in ("confirm", "resume") and s["game"] != "go":
+        if action in ("confirm", "resume") and not games.get(s["game"]).has_scoring:
             continue
         buttons.append(
             f'<button type="button" data-action="{action}" title="{_html(title)}"'
@@ -673,7 +658,7 @@ def settings_for(session, what: str, caption: str = "", opponent: str = "human")
             if _over(shown):
                 raise EmbedError("mode", "the game on screen is over: there is nothing to play on")
             settings["opponent"] = opponent
-    if kind == "go" and getattr(session, "numbers", False):
+    if getattr(session, "numbers", False):  # only a session with point numbers has them
         settings["numbers"] = True
     return compact(load(settings))
 
@@ -692,9 +677,10 @@ RESIZE_SCRIPT = (
 
 def snippet(page_url: str, fragment: str, game: str, width: int = 420) -> str:
     """The HTML a host page pastes: a lazy iframe of embed.html, and the resize listener."""
-    height = round(width * (1.16 if game == "race" else 1.12)) + 110
+    entry = games.get(game)
+    height = round(width * entry.board_ratio) + 110
     src = _attr(page_url.split("#")[0] + "#" + fragment)
-    title = "Lotus (1998) board" if game == "race" else "Lotus (Freeling) board"
+    title = f"{entry.title} board"
     return (
         f'<iframe src="{src}" loading="lazy" width="{width}" height="{height}" '
         f'style="border:0;max-width:100%" title="{title}" data-lotus-embed></iframe>\n'

@@ -21,7 +21,6 @@ dataclasses, typing or enum. Dicts do not keep their order on MicroPython: order
 """
 
 COLOURS = ("w", "b", "r", "y")  # turn order of the race (R2); Go uses the first two
-COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
 MARKER_LIMIT = 7  # the pass track runs from -7 to 7 (G3)
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")  # a person, or the computer at a level
@@ -64,8 +63,11 @@ class Game:
     has_pass_track = False  # Go's marker track (G3) is drawn beside the board
     has_scoring = False  # the players agree on dead groups before the end (G9, G10)
     board_ratio = 1.0  # a board's height for its width (embeds size their frames with it)
-    position_tag = ""  # the first letter of this game's position texts (lotus.positions)
-    example_position = ""  # a start position, for an embed snippet's example
+    start_position = ""  # the usual start with the default options (lotus.positions text)
+    has_numbers = False  # the board can show its point numbers
+    has_selection = False  # a move starts by selecting a stone (an embed's `select`)
+    always_passes = False  # passing is a move at every turn (the race passes only when blocked)
+    embed_options = ()  # start options an embed may give beside the game, in order
     # The computer's plug-in (lotus.engine.ai) and its table of work per level, by name only:
     # the search runs in the worker, and the page must never import it, not even lazily.
     plugin_module = ""
@@ -106,6 +108,14 @@ class Game:
     def text_of(self, name: str, value) -> str:
         """One typed option value as the query or form writes it."""
         return str(value)
+
+    def saved_option_text(self, options: dict) -> dict:
+        """Text values (for `check`) of the typed options a save or a session keeps (per game)."""
+        raise NotImplementedError
+
+    def record_option_text(self, options: dict) -> dict:
+        """Text values (for `check`) of a record's options (lotus.records; per game)."""
+        raise NotImplementedError
 
     # -- sessions ----------------------------------------------------------------------------
     def session_class(self):
@@ -167,6 +177,16 @@ class Game:
 
         return act
 
+    def embed_engine(self, params: dict, whole, flag) -> object:
+        """The engine game an embed's start options describe (`whole(text, name, low, high)`
+        and `flag(text, name)` read a value or raise the embed's error)."""
+        return self.new_engine({})
+
+    def record_hooks(self):
+        """The game's part of records and share links: its tags, record options, results,
+        outcome words, link codes (a module; see lotus/race_records.py)."""
+        raise NotImplementedError
+
     def from_request(self, options: dict, moves) -> object:
         """The engine game a worker request describes (options as the session keeps them)."""
         return self.replay(self.new_engine(options), moves or ())
@@ -180,8 +200,9 @@ class Race(Game):
     option_names = ("players", "pro", "first")
     record_option_names = ("players", "rule", "first")
     board_ratio = 1.16
-    position_tag = "r"
-    example_position = "r2s_w_-_w4321.b4321_w0.b0"
+    start_position = "r2s_w_-_w4321.b4321_w0.b0"
+    has_selection = True
+    embed_options = ("players", "pro")
     plugin_module = "lotus.engine.ai.race_plugin"
     levels_name = "RACE_LEVELS"
 
@@ -209,6 +230,14 @@ class Race(Game):
             return "1" if value else "0"
         return str(value)
 
+    def saved_option_text(self, options: dict) -> dict:
+        pro = "1" if options.get("pro") else "0"
+        return {"players": str(options.get("players")), "pro": pro, "first": options.get("first")}
+
+    def record_option_text(self, options: dict) -> dict:
+        pro = "1" if options.get("rule") == "pro" else "0"
+        return {"players": str(options.get("players")), "pro": pro, "first": options.get("first")}
+
     def session_class(self):
         from lotus.race_session import RaceSession
 
@@ -223,6 +252,15 @@ class Race(Game):
         from lotus.render import race
 
         return race
+
+    def record_hooks(self):
+        from lotus import race_records
+
+        return race_records
+
+    def embed_engine(self, params: dict, whole, flag) -> object:
+        players = whole(params.get("players", "2"), "players", 2, 4)
+        return self.new_engine({"players": players, "pro": flag(params.get("pro", "0"), "pro")})
 
     def new_engine(self, options) -> object:
         return self.engine().Game(
@@ -242,8 +280,9 @@ class Go(Game):
     has_pass_track = True
     has_scoring = True
     board_ratio = 1.12
-    position_tag = "g"
-    example_position = "g_w_6.6.6.6.6.6.6.30_0_0"
+    start_position = "g_w_6.6.6.6.6.6.6.30_0_0"
+    has_numbers = True
+    always_passes = True
     plugin_module = "lotus.engine.ai.go_plugin"
     levels_name = "GO_LEVELS"
 
@@ -262,6 +301,11 @@ class Go(Game):
         if value < -MARKER_LIMIT or value > MARKER_LIMIT:
             raise OptionError(f"marker must be from -7 to 7, not {value}")
         return {"first": first, "marker": value}
+
+    def saved_option_text(self, options: dict) -> dict:
+        return {"first": options.get("first"), "marker": str(options.get("marker"))}
+
+    record_option_text = saved_option_text
 
     def session_class(self):
         from lotus.go_session import GoSession
@@ -294,6 +338,11 @@ class Go(Game):
             marker=int(options.get("marker", 0)), first=options.get("first", "w")
         )
 
+    def record_hooks(self):
+        from lotus import go_records
+
+        return go_records
+
     def resumes(self, game) -> bool:
         # G9: two passes in a row start the scoring phase; a move after them means the players
         # went back to play. The only place in the package that states this.
@@ -324,11 +373,3 @@ def of_game(game):
             return entry
     names = " or a ".join(e.engine().__name__.rpartition(".")[2] + ".Game" for e in ENTRIES)
     raise TypeError(f"expected a {names}, not {type(game).__name__}")
-
-
-def of_position(text):
-    """The entry whose position texts start like `text` (None when none does)."""
-    for entry in ENTRIES:
-        if text[:1] == entry.position_tag:
-            return entry
-    return None

@@ -1,8 +1,8 @@
 """The Go game's session in the page: placements, passes, the scoring phase and dead groups."""
 
-from lotus.app import Session, colour_name, sentence
 from lotus.engine import go
 from lotus.render import go as go_render
+from lotus.session import Session, colour_name, sentence
 
 
 class GoSession(Session):

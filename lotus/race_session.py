@@ -1,8 +1,8 @@
 """The race game's session in the page: the engine game plus the two-click selection."""
 
-from lotus.app import Session, colour_name, sentence
 from lotus.engine import race
 from lotus.render import race as race_render
+from lotus.session import Session, colour_name, sentence
 
 
 class RaceSession(Session):

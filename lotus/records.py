@@ -15,25 +15,29 @@ notation, or None for the usual start). Pure Python for CPython, Pyodide and Mic
 
 import hashlib
 
-from lotus import positions
-from lotus.engine import go, kensington, race
-
-GAMES = ("race", "go")
-"""The values of the Game tag."""
+from lotus import games, positions
+from lotus.engine import kensington
+from lotus.games import GAMES  # the values of the Game tag
+from lotus.session import COLOUR_NAMES
 
 KINDS = ("human", "easy", "medium", "hard")
 """Who sits at a colour: a person or the computer at one of three levels."""
 
-RULES = ("standard", "pro")
-"""The race's rule sets (R9, R10)."""
 
 TAGS = ("Game", "Players", "Rule", "First", "Marker", "Position", "Seats", "Date", "Result", "Dead")
 """Every tag, in the order `write` puts them."""
 
-_GAME_TAGS = {
-    "race": ("Game", "Players", "Rule", "First", "Position", "Seats", "Date", "Result"),
-    "go": ("Game", "First", "Marker", "Position", "Seats", "Date", "Result", "Dead"),
-}
+
+def _hooks(game: str):
+    """The game's part of records (its tags, options, results, link codes): lotus.games."""
+    return games.get(game).record_hooks()
+
+
+def _either(prefix: str = "") -> str:
+    """'race or go' (with a prefix before each game)."""
+    return " or ".join(prefix + g for g in GAMES)
+
+
 _KEYS = ("game", "options", "seats", "date", "result", "moves", "dead", "position")
 _SPACE = " \t\r"
 _WIDTH = 80  # write wraps the moves before this column
@@ -93,16 +97,12 @@ def _is_date(text: str) -> bool:
 
 def _colours(game: str, options: dict) -> tuple:
     """The colours playing in a game with these options, in turn order."""
-    if game == "race":
-        return race.COLOURS[: options["players"]]
-    return go.COLOURS
+    return games.get(game).colours(options)
 
 
 def _results(game: str, options: dict) -> tuple:
     """The values the Result tag may take."""
-    if game == "race":
-        return ("*",) + _colours(game, options)
-    return ("*", "w", "b", "draw")
+    return _hooks(game).results(options)
 
 
 # -- from an engine game ------------------------------------------------------------------------
@@ -120,33 +120,20 @@ def start_of(game):
 
 def _result_of(game) -> str:
     """'*' while the game goes on (or its dead groups are not agreed); else the winner or 'draw'."""
-    if isinstance(game, race.Game):
-        return game.winner if game.is_over else "*"
-    if game.phase != go.OVER:
-        return "*"
-    return game.winner or "draw"
+    return games.of_game(game).record_hooks().result_of(game)
 
 
 def record_of(game, seats=None, date=None) -> dict:
     """The record of a race.Game or go.Game: options, start position, moves, dead and result."""
+    try:
+        entry = games.of_game(game)
+    except TypeError:
+        takes = _either("a ").replace(" or ", ".Game or ") + ".Game"
+        raise TypeError(f"record_of takes {takes}, not {type(game).__name__}") from None
+    kind = entry.id
     start = start_of(game)
     here = positions.to_position(start)
-    if isinstance(game, race.Game):
-        kind = "race"
-        options = {
-            "players": game.players,
-            "rule": "pro" if game.pro else "standard",
-            "first": start.to_move,
-        }
-        usual = race.Game(game.players, game.pro, start.to_move)
-        dead = None
-    elif isinstance(game, go.Game):
-        kind = "go"
-        options = {"first": start.to_move, "marker": start.marker}
-        usual = go.Game(start.marker, start.to_move)
-        dead = list(game.dead) if game.phase == go.OVER and game.resigned is None else None
-    else:
-        raise TypeError(f"record_of takes a race.Game or a go.Game, not {type(game).__name__}")
+    options, usual, dead = entry.record_hooks().from_game(game, start)
     record = {
         "game": kind,
         "options": options,
@@ -173,26 +160,20 @@ def _check(record) -> None:
             raise RecordError(f"unknown key {key!r} (keys: {', '.join(_KEYS)})")
     game = record.get("game")
     if game not in GAMES:
-        raise RecordError(f"game must be 'race' or 'go', not {game!r}")
+        raise RecordError(f"game must be {' or '.join(repr(g) for g in GAMES)}, not {game!r}")
     options = record.get("options")
     if not isinstance(options, dict):
         raise RecordError("options must be a dict")
-    names = ("players", "rule", "first") if game == "race" else ("first", "marker")
+    names = games.get(game).record_option_names
     for key in options:
         if key not in names:
             raise RecordError(f"unknown {game} option {key!r} (options: {', '.join(names)})")
     for key in names:
         if key not in options:
             raise RecordError(f"option {key!r} is missing")
-    if game == "race":
-        if options["players"] not in (2, 3, 4) or type(options["players"]) is not int:
-            raise RecordError(f"players must be 2, 3 or 4, not {options['players']!r}")
-        if options["rule"] not in RULES:
-            raise RecordError(f"rule must be 'standard' or 'pro', not {options['rule']!r}")
-    else:
-        marker = options["marker"]
-        if type(marker) is not int or not -go.MARKER_LIMIT <= marker <= go.MARKER_LIMIT:
-            raise RecordError(f"marker must be a whole number from -7 to 7, not {marker!r}")
+    problem = _hooks(game).option_error(options)
+    if problem:
+        raise RecordError(problem)
     colours = _colours(game, options)
     if options["first"] not in colours:
         raise RecordError(f"first must be one of {', '.join(colours)}, not {options['first']!r}")
@@ -218,8 +199,9 @@ def _check(record) -> None:
             raise RecordError(f"move {n + 1} is not a move string: {move!r}")
     dead = record.get("dead")
     if dead is not None:
-        if game != "go":
-            raise RecordError("dead groups are agreed in go games only")
+        if not games.get(game).has_scoring:
+            scoring = " or ".join(e.id for e in games.ENTRIES if e.has_scoring)
+            raise RecordError(f"dead groups are agreed in {scoring} games only")
         if not isinstance(dead, (list, tuple)):
             raise RecordError("dead must be None or a list of points")
         for point in dead:
@@ -247,13 +229,7 @@ def write(record: dict) -> str:
     game = record["game"]
     options = record["options"]
     values = {"Game": game, "First": options["first"]}
-    if game == "race":
-        values["Players"] = str(options["players"])
-        values["Rule"] = options["rule"]
-    else:
-        values["Marker"] = str(options["marker"])
-        if record.get("dead") is not None:
-            values["Dead"] = " ".join(record["dead"])
+    values.update(_hooks(game).option_tags(record))
     if record.get("position") is not None:
         values["Position"] = record["position"]
     seats = record.get("seats") or {}
@@ -407,17 +383,20 @@ def _load(text: str) -> tuple:
     if "Game" not in found:
         where = tags[0] if tags else (None, None, tokens[0][1], tokens[0][2])
         raise RecordError(
-            'the Game tag is missing: a record begins with [Game "race"] or [Game "go"]',
+            "the Game tag is missing: a record begins with "
+            + " or ".join(f'[Game "{g}"]' for g in GAMES),
             where[2],
             where[3],
         )
     kind = found["Game"][1]
     if kind not in GAMES:
-        raise _fail(found["Game"], f"{kind!r} is not a game: use race or go")
+        raise _fail(found["Game"], f"{kind!r} is not a game: use {_either()}")
+    entry = games.get(kind)
+    hooks = entry.record_hooks()
     for name in found:
-        if name not in _GAME_TAGS[kind]:
+        if name not in hooks.TAGS:
             tag = found[name]
-            other = "go" if kind == "race" else "race"
+            other = [g for g in GAMES if g != kind and name in _hooks(g).TAGS][0]
             raise RecordError(f"tag {name} belongs to {other} records", tag[2], tag[3])
     game, options = _start(kind, found)
     record = {
@@ -442,22 +421,14 @@ def _load(text: str) -> tuple:
         record["dead"] = _dead(found["Dead"])
     moves, where = _moves(tokens)
     for n in range(len(moves)):
-        if kind == "go" and game.phase == go.SCORING:
-            game.resume()  # a move after two passes in a row resumes play (G9)
         try:
-            game.play(moves[n])
+            entry.replay(game, (moves[n],))  # the registry knows when a move resumes play (G9)
         except ValueError as err:
             raise RecordError(str(err), where[n][0], where[n][1], n + 1) from None
     record["moves"] = moves
     if "Dead" in found:
-        if game.phase != go.SCORING:
-            raise _fail(
-                found["Dead"],
-                "dead groups are agreed after two passes in a row, and this game "
-                + ("ended by resignation" if game.resigned else "did not end with them"),
-            )
         try:
-            game.finish(record["dead"])
+            hooks.agree_dead(game, record["dead"])
         except ValueError as err:
             raise _fail(found["Dead"], str(err)) from None
     actual = _result_of(game)
@@ -471,20 +442,7 @@ def _load(text: str) -> tuple:
 
 def _outcome(game) -> str:
     """The game's outcome in words, for a Result that does not match."""
-    names = race.COLOUR_NAMES
-    if isinstance(game, go.Game):
-        if game.phase == go.SCORING:
-            return "the dead groups are not agreed (no Dead tag), so it has no result yet (*)"
-        if game.phase == go.PLAY:
-            return "it is not over (*)"
-        if game.resigned:
-            return f"{names[game.resigned]} resigned, {names[game.winner]} won ({game.winner})"
-        if game.winner is None:
-            return "it is a draw (draw)"
-        return f"{names[game.winner]} won ({game.winner})"
-    if game.is_over:
-        return f"{names[game.winner]} won ({game.winner})"
-    return "it is not over (*)"
+    return games.of_game(game).record_hooks().outcome(game, COLOUR_NAMES)
 
 
 def _option(found: dict, name: str, allowed: tuple, default: str) -> str:
@@ -508,39 +466,14 @@ def _start(kind: str, found: dict) -> tuple:
             game = positions.from_position(tag[1])
         except positions.PositionError as err:
             raise _fail(tag, str(err)) from None
-        engine = race.Game if kind == "race" else go.Game
-        if not isinstance(game, engine):
+        if not games.get(kind).is_game(game):
             raise _fail(tag, f"this is not a {kind} position")
-    if kind == "race":
-        players = int(_option(found, "Players", ("2", "3", "4"), "2"))
-        rule = _option(found, "Rule", RULES, "standard")
-        colours = race.COLOURS[:players]
-        first = _option(found, "First", colours, "w")
-        if game is not None:
-            derived = {
-                "Players": str(game.players),
-                "Rule": "pro" if game.pro else "standard",
-                "First": game.to_move,
-            }
-            _agree(found, derived)
-            players, rule, first = game.players, derived["Rule"], game.to_move
-        else:
-            game = race.Game(players, rule == "pro", first)
-        return game, {"players": players, "rule": rule, "first": first}
-    first = _option(found, "First", go.COLOURS, "w")
-    marker = 0
-    if "Marker" in found:
-        value = found["Marker"][1]
-        digits = value[1:] if value[:1] == "-" else value
-        if not _number(digits) or int(digits) > go.MARKER_LIMIT or value == "-0":
-            raise _fail(found["Marker"], f"{value!r} is not a whole number from -7 to 7")
-        marker = int(value)
-    if game is not None:
-        _agree(found, {"First": game.to_move, "Marker": str(game.marker)})
-        first, marker = game.to_move, game.marker
-    else:
-        game = go.Game(marker, first)
-    return game, {"first": first, "marker": marker}
+    try:
+        return _hooks(kind).start(found, game, _option, _agree)
+    except RecordError:
+        raise
+    except ValueError as err:  # only the Marker tag is read without _option
+        raise _fail(found["Marker"], str(err)) from None
 
 
 def _agree(found: dict, derived: dict) -> None:
@@ -634,55 +567,18 @@ _RESULTS = ("*", "w", "b", "r", "y", "draw")
 _CHECK_CHARS = 4  # 24 bits of SHA-256
 
 
-def _race_move_list() -> tuple:
-    """Every race move that can ever be legal, in a fixed order: the link's move codes."""
-    nxt = {}
-    for name, after, _role in race.BOARD:
-        nxt[name] = after
-
-    def walk(name: str, distance: int) -> str:
-        for _ in range(distance):
-            if name == race.GOAL:
-                break
-            name = nxt[name][0]
-        return name
-
-    def landing(origin: str, land: str, distance: int) -> list:
-        out = [origin + "-" + land]
-        if land == race.TRAMPOLINE:
-            out.append(origin + "-" + land + "-" + walk(land, distance))
-        return out
-
-    moves = [race.PASS]
-    tallest = max(max(s) for s in race.SET_UP.values())
-    for c in race.COLOURS:
-        for h in range(1, tallest + 1):
-            for entrance in nxt[race.START]:
-                for move in landing(race.START + c + str(h), walk(entrance, h - 1), h):
-                    if move not in moves:
-                        moves.append(move)
-    for name in race.FIELDS:
-        d = 1
-        while True:
-            land = walk(name, d)
-            moves.extend(landing(name, land, d))
-            if land == race.GOAL:
-                break
-            d += 1
-    return tuple(moves)
-
-
-RACE_MOVES = _race_move_list()
+RACE_MOVES = games.get("race").record_hooks().LINK_MOVES
 """The race moves by link code: RACE_MOVES[i] is the move with code i."""
 
-GO_MOVES = go.NAMES
+GO_MOVES = games.get("go").record_hooks().LINK_MOVES
 """The go moves by link code: '1'..'72', 'pass', 'resign'."""
 
-_MOVE_CODES = {"race": {}, "go": {}}
-for _k in range(len(RACE_MOVES)):
-    _MOVE_CODES["race"][RACE_MOVES[_k]] = _k
-for _k in range(len(GO_MOVES)):
-    _MOVE_CODES["go"][GO_MOVES[_k]] = _k
+_MOVE_CODES = {}
+for _g in GAMES:
+    _MOVE_CODES[_g] = {}
+    _moves_of = _hooks(_g).LINK_MOVES
+    for _k in range(len(_moves_of)):
+        _MOVE_CODES[_g][_moves_of[_k]] = _k
 
 
 def _width(count: int) -> int:
@@ -693,7 +589,9 @@ def _width(count: int) -> int:
     return bits
 
 
-_MOVE_BITS = {"race": _width(len(RACE_MOVES)), "go": _width(len(GO_MOVES))}
+_MOVE_BITS = {}
+for _g in GAMES:
+    _MOVE_BITS[_g] = _width(len(_hooks(_g).LINK_MOVES))
 
 
 def _checksum(text: str) -> str:
@@ -789,13 +687,7 @@ def _encode(record: dict) -> str:
     colours = _colours(kind, options)
     out = _BitWriter()
     out.put(GAMES.index(kind), 1)
-    if kind == "race":
-        out.put(options["players"] - 2, 2)
-        out.put(RULES.index(options["rule"]), 1)
-        out.put(colours.index(options["first"]), 2)
-    else:
-        out.put(go.COLOURS.index(options["first"]), 1)
-        out.put(options["marker"] + go.MARKER_LIMIT, 4)
+    _hooks(kind).link_write(out, options)
     out.put(_RESULTS.index(record["result"]), 3)
     for c in colours:
         kind_of = record["seats"].get(c)
@@ -870,18 +762,7 @@ def _from_link(fragment) -> dict:
         raise LinkError("the link is damaged: checksum does not match")
     bits = _BitReader(body[1:])
     kind = bits.pick(GAMES, 1, "game")
-    if kind == "race":
-        players = bits.pick((2, 3, 4), 2, "player count")
-        options = {
-            "players": players,
-            "rule": RULES[bits.get(1)],
-            "first": bits.pick(race.COLOURS[:players], 2, "first player"),
-        }
-    else:
-        options = {
-            "first": go.COLOURS[bits.get(1)],
-            "marker": bits.pick(tuple(range(-7, 8)), 4, "marker"),
-        }
+    options = _hooks(kind).link_read(bits)
     colours = _colours(kind, options)
     result = bits.pick(_RESULTS, 3, "result")
     seats = {}
@@ -911,7 +792,7 @@ def _from_link(fragment) -> dict:
         if n * 7 > bits.left():
             raise LinkError("the link is damaged: it ends too early")
         dead = [str(bits.get(7) + 1) for _ in range(n)]
-    names = RACE_MOVES if kind == "race" else GO_MOVES
+    names = _hooks(kind).LINK_MOVES
     width = _MOVE_BITS[kind]
     n = bits.number()
     if n * width > bits.left():

@@ -6,44 +6,25 @@ rebuilds it with the same engines and answers in JSON. Keeping this here lets CP
 
 import json
 
-from lotus.engine import race
+from lotus import games
 
 
 def build_game(request: dict):
     """Rebuild the game a request describes (raises ValueError on a bad request)."""
     kind = request.get("game")
+    if kind not in games.GAMES:
+        raise ValueError(f"unknown game {kind!r}")
+    entry = games.get(kind)
     options = request.get("options") or {}
+    moves = request.get("moves") or ()
     if options.get("position"):  # a game set up from a position (an embed, a rules page)
         from lotus import positions
 
         game = positions.from_position(options["position"])
-        if kind != ("race" if isinstance(game, race.Game) else "go"):
+        if not entry.is_game(game):
             raise ValueError(f"the position is not one of a {kind!r} game")
-        for move in request.get("moves") or ():
-            if kind == "go" and game.phase == "scoring":
-                game.resume()  # a placement after two passes: the players resumed (G9)
-            game.play(move)
-        return game
-    if kind == "race":
-        game = race.Game(
-            players=int(options.get("players", 2)),
-            pro=bool(options.get("pro", False)),
-            first=options.get("first", "w"),
-        )
-    elif kind == "go":
-        from lotus.engine import go
-
-        # from_moves reads a placement after two passes as the players having resumed (G9).
-        return go.Game.from_moves(
-            list(request.get("moves") or ()),
-            marker=int(options.get("marker", 0)),
-            first=options.get("first", "w"),
-        )
-    else:
-        raise ValueError(f"unknown game {kind!r}")
-    for move in request.get("moves") or ():
-        game.play(move)
-    return game
+        return entry.replay(game, moves)
+    return entry.from_request(options, moves)
 
 
 def legal_moves(request_json: str) -> str:

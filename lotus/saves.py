@@ -8,8 +8,9 @@ foreign save gives a clear notice and a fresh game, never a broken page.
 
 import json
 
+from lotus.games import GAMES, get
+
 FORMAT = 1  # bump when the layout changes; older formats are refused with a clear message
-GAMES = ("race", "go")
 
 
 class SaveError(ValueError):
@@ -18,7 +19,6 @@ class SaveError(ValueError):
 
 def dump(session) -> str:
     """The session as save text."""
-    game = session.game
     data = {
         "format": FORMAT,
         "game": session.game_id,
@@ -28,10 +28,7 @@ def dump(session) -> str:
         "redo": list(session.redo_stack),
         "review": session.review,
     }
-    if session.game_id == "go":
-        data["numbers"] = bool(session.numbers)
-        if game.phase == "scoring":
-            data["dead"] = list(game.dead)
+    data.update(get(session.game_id).save_extras(session))  # Go: numbers, marked dead groups
     return json.dumps(data)
 
 

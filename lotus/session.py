@@ -1,0 +1,203 @@
+"""What both games' sessions share: the engine game, undo/redo, review, seats, words for people.
+
+Each game's session (`race_session`, `go_session`) builds on `Session`; the registry
+(`lotus.games`) says which session class a game has. Pure Python for CPython and MicroPython.
+"""
+
+COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
+
+
+def colour_name(colour: str) -> str:
+    """'w' -> 'White' (MicroPython's str has no capitalize)."""
+    name = COLOUR_NAMES[colour]
+    return name[0].upper() + name[1:]
+
+
+def sentence(text: str) -> str:
+    """A message as a sentence: capital first letter, full stop at the end."""
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    if text[-1] not in ".!?":
+        text += "."
+    return text
+
+
+class Session:
+    """What both games' sessions share: the engine game, the redo stack, who made each move."""
+
+    game_id = ""
+
+    def __init__(self, game, seats=None) -> None:
+        self.game = game
+        self.seats = dict(seats or {})  # colour -> 'human' or a computer level
+        self.actions = []  # every action taken back by undo, in play order (moves and more)
+        self.movers = []  # colour that made each action
+        self.redo_stack = []
+        self.message = ""
+        self.waiting = ""  # set by the page: '', 'ready' (worker loading), 'thinking', 'paused'
+        self.version = (
+            0  # counts changes of the game, so late answers for old positions are dropped
+        )
+        self.hint = None  # a move the computer suggested for this position
+        self.asked_dead = -1  # the version whose dead groups were asked of the search
+        self.touched = False  # the players changed the dead-group marks themselves
+        self.review = None  # None: the present; n: looking at the position after n actions
+        self._review_cache = None
+
+    def _do(self, action: str) -> None:
+        """Carry out an action on the engine (raises the engine's IllegalMove)."""
+        self.game.play(action)
+
+    def act(self, action: str) -> None:
+        """Carry out a new action (raises IllegalMove); clears the redo stack."""
+        self._record(action)
+        self.redo_stack = []
+
+    def _record(self, action: str) -> None:
+        mover = self.game.to_move
+        self._do(action)
+        self.actions.append(action)
+        self.movers.append(mover)
+        self.version += 1
+        self.hint = None
+        self.touched = False
+        self.message = ""
+        self._after_change()
+
+    def _after_change(self) -> None:
+        """Hook: clear per-position view state after the game changed."""
+
+    def seat(self, colour: str) -> str:
+        """'human' or the computer level that plays `colour`."""
+        return self.seats.get(colour, "human")
+
+    def computer_level(self):
+        """The level of the computer that must move now, or None (a person's turn, or no turn)."""
+        if self.phase() != "play" or self.review is not None:
+            return None
+        level = self.seat(self.game.to_move)
+        return None if level == "human" else level
+
+    def watching(self) -> bool:
+        """True when every seat is the computer (a demonstration)."""
+        colours = self.colours()
+        return all(self.seat(c) != "human" for c in colours)
+
+    def turn_text(self) -> str:
+        """'White to move.', or what the computer whose turn it is is doing."""
+        colour = self.game.to_move
+        who = colour_name(colour)
+        level = self.seat(colour)
+        if level == "human":
+            return f"{who} to move."
+        if self.waiting == "ready":
+            return f"{who} (computer, {level}) is getting ready…"
+        if self.waiting == "paused":
+            return f"{who} (computer, {level}) to move: paused."
+        return f"{who} (computer, {level}) is thinking…"
+
+    def computer_turn_refusal(self) -> str:
+        """Why a person's click is refused while the computer is to move."""
+        colour = self.game.to_move
+        return f"Please wait: {colour_name(colour)} is played by the computer."
+
+    def clear_selection(self) -> None:
+        """Forget a half-made move (Escape)."""
+
+    def show_hint(self, move: str) -> None:
+        """Remember the computer's suggestion for this position and say it."""
+        self.hint = move
+        self.message = f"Hint: {move}"
+
+    def hint_marks(self) -> list:
+        """[(hook, value)] of the board elements the hint points at, e.g. [('point', '37')]."""
+        return []
+
+    def undo_turn(self) -> None:
+        """Undo for a person playing the computer: back to the last position a person moves in."""
+        self.undo()
+        if self.watching():
+            return
+        while self.actions and self.computer_level() is not None:
+            self.undo()
+
+    def undo(self) -> None:
+        """Take back the last action, keeping it for redo."""
+        if self.actions:
+            self.game.undo()
+            self.redo_stack.append(self.actions.pop())
+            self.movers.pop()
+            self.version += 1
+            self.hint = None
+            self.touched = False
+        self.message = ""
+        self._after_change()
+
+    def redo(self) -> None:
+        """Replay the last action taken back."""
+        if self.redo_stack:
+            action = self.redo_stack.pop()
+            try:
+                self._record(action)
+            except ValueError:  # a redo list that no longer fits (e.g. from a damaged save)
+                self.redo_stack = []
+
+    # -- review ----------------------------------------------------------------------------
+    def review_to(self, index) -> None:
+        """Look at the position after `index` actions (None or the end: back to the present)."""
+        if index is not None:
+            index = max(0, min(int(index), len(self.actions)))
+            if index == len(self.actions):
+                index = None
+        self.review = index
+        self._review_cache = None
+        self.message = ""
+
+    def review_step(self, delta: int) -> None:
+        """Step the review back (negative) or forward through the game."""
+        here = len(self.actions) if self.review is None else self.review
+        self.review_to(here + delta)
+
+    def moves_shown(self) -> int:
+        """How many moves of the move list lead to the position on screen."""
+        actions = self.actions if self.review is None else self.actions[: self.review]
+        return len([a for a in actions if not a.startswith("#")])
+
+    def view_game(self):
+        """The game to show: the present, or a copy replayed to the reviewed position."""
+        if self.review is None:
+            return self.game
+        if self._review_cache is None or self._review_cache[0] != self.review:
+            scratch = type(self)(**self.options)
+            for action in self.actions[: self.review]:
+                scratch._do(action)
+            self._review_cache = (self.review, scratch.game)
+        return self._review_cache[1]
+
+    def play_from_here(self) -> None:
+        """Continue from the reviewed position: the later moves are taken back (redo keeps them)."""
+        if self.review is None:
+            return
+        target = self.review
+        while len(self.actions) > target:
+            self.undo()
+        self.review_to(None)
+
+    def review_refusal(self) -> str:
+        """Why a board click is refused while reviewing."""
+        return (
+            f"Reviewing move {self.review} of {len(self.actions)}: use “Play from here” to "
+            "continue from this position, or go to the end."
+        )
+
+    def move_rows(self) -> list:
+        """[(colour who moved, move)] in play order: the moves of the move list."""
+        return [(c, a) for c, a in zip(self.movers, self.actions) if not a.startswith("#")]
+
+    def moves(self) -> list:
+        """The game's moves in notation."""
+        return list(self.game.moves)
+
+    def keep_view(self, old) -> None:
+        """Hook: carry view preferences over from the previous session of the same game."""

@@ -1,0 +1,148 @@
+"""The package's shape: no import circle in lotus/, and the games' names are branched on only in
+the registry and each game's own modules."""
+
+import ast
+import os
+import re
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LOTUS = os.path.join(ROOT, "lotus")
+
+# Modules that belong to one game (or are the registry): they may test a game's name.
+PER_GAME = {
+    "lotus.games",
+    "lotus.engine.race",
+    "lotus.engine.go",
+    "lotus.render.race",
+    "lotus.render.go",
+    "lotus.race_session",
+    "lotus.go_session",
+    "lotus.race_records",
+    "lotus.go_records",
+    "lotus.engine.ai.race_plugin",
+    "lotus.engine.ai.go_plugin",
+}
+MAX_BRANCHES = 3  # the game-name tests allowed anywhere else, each with a comment saying why
+
+BRANCH = re.compile(r'[=!]= "(race|go)"|"(race|go)" if|"(race|go)" (not )?in \(')
+
+
+def modules() -> dict:
+    """{module name: file path} of every module in lotus/."""
+    out = {}
+    for folder, _dirs, files in os.walk(LOTUS):
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                rel = os.path.relpath(path, ROOT)[:-3].replace(os.sep, ".")
+                out[rel.removesuffix(".__init__")] = path
+    return out
+
+
+def import_graph() -> dict:
+    """{module: set of lotus modules it imports}, at the top and inside functions alike."""
+    known = modules()
+    graph = {}
+    for name, path in known.items():
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+        found = set()
+        for node in ast.walk(tree):
+            targets = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")
+                    base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+                targets = [base] + [f"{base}.{a.name}" for a in node.names]
+            for target in targets:
+                if target in known and target != name:
+                    found.add(target)
+        graph[name] = found
+    return graph
+
+
+def cycles(graph: dict) -> list:
+    """Every import circle, each as the list of modules around it (depth-first search)."""
+    found = []
+    state = {}  # 1: on the current path, 2: done
+
+    def visit(node, path):
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                found.append(path[path.index(nxt) :] + [nxt])
+            elif nxt not in state:
+                visit(nxt, path)
+        path.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [])
+    return found
+
+
+def test_the_graph_sees_top_level_and_lazy_imports():
+    graph = import_graph()
+    assert "lotus.session" in graph["lotus.race_session"]  # at the top
+    assert "lotus.race_session" in graph["lotus.games"]  # inside a method
+    assert "lotus.engine.race" in graph["lotus.engine.ai"]  # a package's __init__
+
+
+def test_the_cycle_finder_finds_a_circle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == [["a", "b", "c", "a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_circle_in_lotus():
+    assert cycles(import_graph()) == []
+
+
+def test_the_registry_imports_no_game_module_at_load_time():
+    with open(os.path.join(LOTUS, "games.py"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert top == []
+
+
+def branches() -> list:
+    """(module, line number, line) of each test of a game's name outside the per-game modules."""
+    out = []
+    for name, path in sorted(modules().items()):
+        if name in PER_GAME:
+            continue
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if BRANCH.search(line.split("#")[0]):
+                    out.append((name, number, line.strip()))
+    return out
+
+
+def test_the_branch_pattern_catches_the_usual_forms():
+    for line in ('if game == "race":', 'x = a if kind != "go" else b', 'k = "go" if r else "race"'):
+        assert BRANCH.search(line), line
+    assert not BRANCH.search('entry = games.get("race")')
+
+
+def test_few_branches_on_a_game_name_outside_the_games_own_modules():
+    found = branches()
+    assert len(found) <= MAX_BRANCHES, found
+
+
+def test_play_resumes_after_two_passes_in_one_place():
+    """G9 is replayed by the registry only: no other module outside the engines resumes a game
+    while replaying moves."""
+    resumers = []
+    for name, path in modules().items():
+        if name.startswith("lotus.engine") or name in ("lotus.games", "lotus.go_session"):
+            continue
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if re.search(r'game\.resume\(\)|"#resume"', text):
+            resumers.append(name)
+    assert resumers == []
