@@ -25,23 +25,27 @@ Fast path for search
 
 The computer's search (``lotus.engine.ai``) works on move indices and bit sets. Nothing here
 checks its arguments, and everything it returns is read-only: a list it hands out must not be
-changed (copy it first), and writing to the game's state breaks the game.
+changed (copy it first), and writing to the game's state breaks the game. The search reads the
+game's state once per playout or expansion, not in its inner loops, so it is offered as methods
+and properties; the inner loops run ``place`` on copies.
 
 - ``PASS_INDEX`` (72) and ``RESIGN_INDEX`` (73): the move indices of a pass and a resignation;
   points are indices 0-71. ``NAMES[i]`` is the notation of move index i.
-- ``legal_indices()``: fresh list, the empty points' indices ascending, then ``PASS_INDEX``; []
-  once over. ``empty_indices()``: fresh list, the empty points' indices ascending.
-- ``play_index(i)``: play move index i, assumed legal (unchecked); undo-able with ``undo()``.
-- ``random_playout(randbelow)``: fill the board at random and score it; keeps no history.
-- ``masks()``: ``(white, black)`` stones as bit sets, bit i for index i.
-- ``turn``: 0 when White is to move, 1 for Black (the index in ``COLOURS``).
-- ``groups``: list, per index, the bit set of the stones of the group on it (0 if empty).
-- ``borders``: list, per index, the bit set of the points next to that group (empty or not).
+- ``Game.legal_indices()``: fresh list, the empty points' indices ascending, then ``PASS_INDEX``; []
+  once over. ``Game.empty_indices()``: fresh list, the empty points' indices ascending.
+- ``Game.play_index(i)``: play move index i, assumed legal (unchecked); undo-able with ``undo()``.
+- ``Game.random_playout(randbelow)``: fill the board at random and score it; keeps no history.
+- ``Game.masks()``: ``(white, black)`` stones as bit sets, bit i for index i.
+- ``Game.turn``: 0 when White is to move, 1 for Black (the index in ``COLOURS``).
+- ``Game.groups``: list, per index, the bit set of the stones of the group on it (0 if empty).
+- ``Game.borders``: list, per index, the bit set of the points next to that group (empty or not).
   A move replaces these two lists, never changes them, so a list read earlier stays as it was.
 - ``place(s, gm, gn, i, t)``: the placement of G4, G6 and G7 on the caller's own state, in place:
   ``s`` is ``[white, black]``, ``gm``/``gn`` are lists like ``groups``/``borders`` (copies!),
   ``i`` an empty index, ``t`` the mover's colour index. For playouts that keep no game.
 - ``has_lotus(group)`` (from ``lotus.engine.kensington``): True when a bit set holds a lotus.
+- ``Game.marker``, ``Game.passes``, ``Game.is_over``, ``copy()`` and ``undo()`` are the ordinary
+  API.
 """
 
 from lotus.engine import IllegalMove as _AnyIllegalMove
