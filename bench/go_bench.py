@@ -53,8 +53,8 @@ def fast(n, seed=1):
             x = (x * 75 + 74) % 65537
             g.play_index(empty[x % len(empty)])
             empty = g.empty_indices()
-        g.play_index(go.PASS)
-        g.play_index(go.PASS)
+        g.play_index(go.PASS_INDEX)
+        g.play_index(go.PASS_INDEX)
     return n / (clock() - t0)
 
 

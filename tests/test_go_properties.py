@@ -7,7 +7,7 @@ list of characters, is played alongside the engine.
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lotus.engine import go
+from lotus.engine import go, race
 from lotus.engine.kensington import HEXAGONS, NEIGHBOUR_INDICES
 
 HEXES = [set(n - 1 for n in h) for h in HEXAGONS]
@@ -150,14 +150,59 @@ def test_fast_path_agrees_with_the_public_api(xs):
     f = go.Game()
     for move in play_out(g, xs):
         assert f.legal_indices() == [go.NAMES.index(m) for m in g.legal_moves()]
+        assert go.COLOURS[f.turn] == f.to_move
+        groups, borders = f.groups, f.borders
+        kept = (groups[:], borders[:])
         g.play(move)
         f.play_index(go.NAMES.index(move))
+        assert (groups, borders) == kept  # a move replaces the lists, never changes them
         assert f.state_key() == g.state_key()
         w, b = f.masks()
         board = f.board()
         assert all((board[i] == "w") == bool(w >> i & 1) for i in range(72))
         assert all((board[i] == "b") == bool(b >> i & 1) for i in range(72))
+        empty = (1 << 72) - 1 - (w | b)
+        for i in range(72):
+            if board[i] == ".":
+                assert f.groups[i] == 0
+                continue
+            stones = [go.NAMES[k] for k in range(72) if f.groups[i] >> k & 1]
+            libs = [go.NAMES[k] for k in range(72) if (f.borders[i] & empty) >> k & 1]
+            assert stones == f.group_of(i + 1)
+            assert libs == f.liberties(i + 1)
+            near = {q for n in stones for q in NEIGHBOUR_INDICES[int(n) - 1]}
+            assert f.borders[i] == sum(1 << q for q in near)
+            assert go.has_lotus(f.groups[i]) == f.has_lotus(i + 1)
     assert f.legal_indices() == []
+
+
+@SETTINGS
+@given(choices)
+def test_place_on_copies_of_the_fast_path_state_matches_play_index(xs):
+    g = go.Game()
+    for move in play_out(g, xs):
+        if move != "pass":
+            i = go.NAMES.index(move)
+            s = list(g.masks())
+            gm, gn = g.groups[:], g.borders[:]
+            go.place(s, gm, gn, i, g.turn)
+            g.play(move)
+            assert tuple(s) == g.masks() and gm == g.groups and gn == g.borders
+        else:
+            g.play(move)
+
+
+def test_pass_and_resign_are_notation_and_have_move_indices():
+    """PASS and RESIGN are the notation, as race.PASS; the fast path plays them by index."""
+    assert go.PASS == "pass" == race.PASS and go.RESIGN == "resign"
+    assert go.NAMES[go.PASS_INDEX] == go.PASS and go.NAMES[go.RESIGN_INDEX] == go.RESIGN
+    assert go.Game().legal_moves()[-1] == go.PASS
+    assert go.Game().legal_indices()[-1] == go.PASS_INDEX
+    g = go.Game()
+    g.play_index(go.PASS_INDEX)
+    assert g.moves == [go.PASS] and g.marker == 1
+    g.play_index(go.RESIGN_INDEX)
+    assert g.moves == [go.PASS, go.RESIGN] and g.resigned == "b" and g.winner == "w"
 
 
 @SETTINGS

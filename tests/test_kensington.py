@@ -69,3 +69,15 @@ def test_bit_helpers():
     assert k.indices(0) == []
     assert k.indices((1 << 71) | (1 << 40) | 1) == [0, 40, 71]
     assert k.mask([1, 72]) == 1 | (1 << 71)
+
+
+def test_has_lotus_needs_all_six_corners_of_one_hexagon():
+    """G5: a lotus is all six corners of one hexagon; corners of different hexagons are not."""
+    for hexagon in k.HEXAGONS:
+        assert k.has_lotus(k.mask(hexagon))
+        assert k.has_lotus(k.mask(hexagon) | k.mask(k.OUTLINE))
+        for corner in hexagon:
+            assert not k.has_lotus(k.mask(p for p in hexagon if p != corner))
+    five_of_each = k.mask(p for h in k.HEXAGONS for p in h[:5])
+    assert not k.has_lotus(five_of_each | k.mask(k.OUTLINE))
+    assert k.has_lotus(k.FULL) and not k.has_lotus(0)

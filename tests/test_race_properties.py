@@ -161,6 +161,42 @@ def test_every_listed_move_plays_and_undo_restores_exactly(params):
 
 @SETTINGS
 @given(games)
+def test_fast_path_for_search_agrees_with_the_public_api(params):
+    """The search's read-only view (ACTIONS, stacks, start_heights, turn, winner) is the game."""
+    players, pro, first, seed = params
+    g = new_game(players, pro, first)
+    rnd = random.Random(seed)
+    stacks = g.stacks
+
+    def check(g, legal):
+        assert g.stacks is stacks  # the same list for the game's life
+        board = {race.FIELDS[i]: "".join(s) for i, s in enumerate(g.stacks) if s}
+        assert board == g.board()
+        start = {c: tuple(h for h in g.start_heights[c] if h) for c in g.colours}
+        assert start == g.start()
+        for c in g.colours:
+            assert list(g.start_heights[c]) == sorted(g.start_heights[c], reverse=True)
+            assert len(g.start_heights[c]) == len(race.SET_UP[players])
+        assert g.colours[g.turn] == g.to_move
+        assert g.winner is None
+        for move in legal:
+            if move == race.PASS:
+                assert move not in race.ACTIONS
+                continue
+            origin, land, final, colour = race.ACTIONS[move]
+            if origin < 0:
+                assert move.startswith("S" + colour + str(-origin) + "-")
+            else:
+                assert colour is None and move.split("-")[0] == race.FIELDS[origin]
+            names = race.FIELDS + (race.GOAL,)
+            assert move.split("-")[1] == names[land] and move.split("-")[-1] == names[final]
+
+    play_out(g, rnd, check)
+    assert g.winner is not None and g.goal()[g.winner] == sum(race.SET_UP[players])
+
+
+@SETTINGS
+@given(games)
 def test_unlisted_strings_are_refused_and_change_nothing(params):
     """API: a string that is not a legal move raises IllegalMove (a ValueError), game unchanged."""
     players, pro, first, seed = params

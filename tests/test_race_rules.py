@@ -5,7 +5,8 @@ Mid-game positions are built with `race.Game.from_setup`; each test names the ru
 
 import pytest
 
-from lotus.engine import race
+from lotus import engine
+from lotus.engine import go, race
 
 setup = race.Game.from_setup
 
@@ -48,6 +49,18 @@ def test_board_table_matches_the_spec_picture():
     assert race.COLOURS == ("w", "b", "r", "y")
     assert race.COLOUR_NAMES["r"] == "red"
     assert issubclass(race.IllegalMove, ValueError)
+
+
+def test_both_engines_refuse_moves_with_one_illegal_move_class():
+    """race.IllegalMove and go.IllegalMove are both a lotus.engine.IllegalMove (a ValueError)."""
+    assert issubclass(engine.IllegalMove, ValueError)
+    for game, move in ((race.Game(), "Sw4-5"), (go.Game(), "73")):
+        with pytest.raises(engine.IllegalMove):
+            game.play(move)
+    assert issubclass(race.IllegalMove, engine.IllegalMove)
+    assert issubclass(go.IllegalMove, engine.IllegalMove)
+    assert not issubclass(race.IllegalMove, go.IllegalMove)
+    assert not issubclass(go.IllegalMove, race.IllegalMove)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,17 +17,45 @@ last action, whether a move (placement, pass, resign) or a ``resume``/``finish``
 second pass leaves the scoring phase and forgets the dead marks.
 
 Internally point ``n`` is index ``n - 1``; each colour's stones are one int used as a bit set, and
-every stone knows its group's stones and the points next to that group (``_gm``/``_gn``), so a
-move's captures are found without flood fills. The fast paths for search: ``legal_indices``,
-``empty_indices``, ``play_index`` (undo-able) and ``random_playout`` (keeps no history).
+every stone knows its group's stones and the points next to that group, so a move's captures are
+found without flood fills.
+
+Fast path for search
+--------------------
+
+The computer's search (``lotus.engine.ai``) works on move indices and bit sets. Nothing here
+checks its arguments, and everything it returns is read-only: a list it hands out must not be
+changed (copy it first), and writing to the game's state breaks the game. The search reads the
+game's state once per playout or expansion, not in its inner loops, so it is offered as methods
+and properties; the inner loops run ``place`` on copies.
+
+- ``PASS_INDEX`` (72) and ``RESIGN_INDEX`` (73): the move indices of a pass and a resignation;
+  points are indices 0-71. ``NAMES[i]`` is the notation of move index i.
+- ``Game.legal_indices()``: fresh list, the empty points' indices ascending, then ``PASS_INDEX``; []
+  once over. ``Game.empty_indices()``: fresh list, the empty points' indices ascending.
+- ``Game.play_index(i)``: play move index i, assumed legal (unchecked); undo-able with ``undo()``.
+- ``Game.random_playout(randbelow)``: fill the board at random and score it; keeps no history.
+- ``Game.masks()``: ``(white, black)`` stones as bit sets, bit i for index i.
+- ``Game.turn``: 0 when White is to move, 1 for Black (the index in ``COLOURS``).
+- ``Game.groups``: list, per index, the bit set of the stones of the group on it (0 if empty).
+- ``Game.borders``: list, per index, the bit set of the points next to that group (empty or not).
+  A move replaces these two lists, never changes them, so a list read earlier stays as it was.
+- ``place(s, gm, gn, i, t)``: the placement of G4, G6 and G7 on the caller's own state, in place:
+  ``s`` is ``[white, black]``, ``gm``/``gn`` are lists like ``groups``/``borders`` (copies!),
+  ``i`` an empty index, ``t`` the mover's colour index. For playouts that keep no game.
+- ``has_lotus(group)`` (from ``lotus.engine.kensington``): True when a bit set holds a lotus.
+- ``Game.marker``, ``Game.passes``, ``Game.is_over``, ``copy()`` and ``undo()`` are the ordinary
+  API.
 """
 
+from lotus.engine import IllegalMove as _AnyIllegalMove
 from lotus.engine.kensington import (
     BIT_INDEX,
     FULL,
     HEXAGON_MASKS,
     NEIGHBOUR_MASKS,
     SIZE,
+    has_lotus,
     indices,
     popcount,
 )
@@ -44,10 +72,16 @@ COLOURS = ("w", "b")
 COLOUR_NAMES = {"w": "white", "b": "black"}
 """Colour codes to the words used in messages."""
 
-PASS = SIZE
+PASS = "pass"
+"""A pass in notation (as ``race.PASS``)."""
+
+RESIGN = "resign"
+"""A resignation in notation."""
+
+PASS_INDEX = SIZE
 """Move index of a pass in the fast path (``play_index``); points are indices 0-71."""
 
-RESIGN = SIZE + 1
+RESIGN_INDEX = SIZE + 1
 """Move index of a resignation in the fast path."""
 
 MARKER_LIMIT = 7
@@ -62,7 +96,7 @@ SCORING = "scoring"
 OVER = "over"
 """Phase: the result is fixed (agreement or resignation)."""
 
-NAMES = tuple(str(i + 1) for i in range(SIZE)) + ("pass", "resign")
+NAMES = tuple(str(i + 1) for i in range(SIZE)) + (PASS, RESIGN)
 """NAMES[i] is the notation of move index i: "1".."72", "pass", "resign"."""
 
 _INDEX = {}
@@ -82,15 +116,8 @@ _BI = BIT_INDEX
 _HEX = HEXAGON_MASKS
 
 
-class IllegalMove(ValueError):
+class IllegalMove(_AnyIllegalMove):
     """A move or action refused by the notation or the rules; the message says why."""
-
-
-def _has_lotus(group: int) -> bool:
-    for h in _HEX:
-        if group & h == h:
-            return True
-    return False
 
 
 def _parse_point(point) -> int:
@@ -156,11 +183,11 @@ def _groups(w: int, b: int) -> tuple:
     return gm, gn
 
 
-def _place(s: list, gm: list, gn: list, i: int, t: int) -> None:
-    """Place a stone of colour index t on empty index i and apply G6 and G7, in place.
+def place(s: list, gm: list, gn: list, i: int, t: int) -> None:
+    """Fast path: place a stone of colour index t on empty index i, apply G6 and G7, in place.
 
     s is [white, black] stones; gm[k]/gn[k] are the stones of k's group and the points next to
-    it, for every stone k.
+    it, for every stone k. Unchecked: i must be empty.
     """
     me = s[t]
     op = s[1 - t]
@@ -184,7 +211,7 @@ def _place(s: list, gm: list, gn: list, i: int, t: int) -> None:
         j = _BI[x & -x]
         og = gm[j]
         x &= ~og
-        if not gn[j] & empty and not _has_lotus(og):
+        if not gn[j] & empty and not has_lotus(og):
             op ^= og
             me |= og
             g |= og
@@ -197,7 +224,7 @@ def _place(s: list, gm: list, gn: list, i: int, t: int) -> None:
                 y &= ~g
     # G7: the mover's group holding the new stone with no liberty and no lotus is reversed
     # whole to the opponent, joining the opponent's groups around it.
-    if not n & empty and not _has_lotus(g):
+    if not n & empty and not has_lotus(g):
         me ^= g
         op |= g
         y = n & op & ~g
@@ -294,7 +321,7 @@ class Game:
         gm, gn = _groups(w, b)
         empty = FULL ^ (w | b)
         for i in indices(w | b):
-            if not gn[i] & empty and not _has_lotus(gm[i]):
+            if not gn[i] & empty and not has_lotus(gm[i]):
                 raise ValueError(f"the group at {i + 1} has no liberty and no lotus (G5, G6)")
         game._s = [w, b]
         game._gm = gm
@@ -424,6 +451,21 @@ class Game:
         """(white, black) stones as bit sets: bit i is point i+1 (fast path)."""
         return self._s[0], self._s[1]
 
+    @property
+    def turn(self) -> int:
+        """Fast path: 0 when White is to move, 1 for Black (``COLOURS[turn]`` is ``to_move``)."""
+        return self._t
+
+    @property
+    def groups(self) -> list[int]:
+        """Fast path, read-only: per index, the bit set of its group's stones (0 if empty)."""
+        return self._gm
+
+    @property
+    def borders(self) -> list[int]:
+        """Fast path, read-only: per index, the bit set of the points next to its group."""
+        return self._gn
+
     def state_key(self) -> str:
         """A deterministic string of the state: board, marker, turn, phase, passes, moves, dead."""
         return "|".join(
@@ -454,15 +496,15 @@ class Game:
                 names.append(NAMES[i])
             self._names = names
         out = self._names[:]
-        out.append("pass")
+        out.append(PASS)
         return out
 
     def legal_indices(self) -> list[int]:
-        """Fast path: indices of the empty points ascending, then PASS; [] once over."""
+        """Fast path: indices of the empty points ascending, then PASS_INDEX; [] once over."""
         if self._phase != PLAY:
             return []
         out = self._empty[:]
-        out.append(PASS)
+        out.append(PASS_INDEX)
         return out
 
     def empty_indices(self) -> list[int]:
@@ -483,7 +525,7 @@ class Game:
         self.play_index(i)
 
     def play_index(self, i: int) -> None:
-        """Fast path: play move index i (0-71 a point, PASS, RESIGN), assumed legal (unchecked)."""
+        """Fast path: play move index i (0-71, PASS_INDEX or RESIGN_INDEX), which must be legal."""
         self._hist.append(
             (
                 True,
@@ -506,7 +548,7 @@ class Game:
             # Copy on write: lists in history snapshots and copies are never changed.
             gm = self._gm[:]
             gn = self._gn[:]
-            _place(self._s, gm, gn, i, t)
+            place(self._s, gm, gn, i, t)
             self._gm = gm
             self._gn = gn
             empties = self._empty[:]
@@ -517,7 +559,7 @@ class Game:
                 names.remove(NAMES[i])
                 self._names = names
             self._passes = 0
-        elif i == PASS:
+        elif i == PASS_INDEX:
             if t == 0:
                 if self._marker < MARKER_LIMIT:
                     self._marker += 1
@@ -549,7 +591,7 @@ class Game:
         empties = self._empty[:]
         passes = 2 - self._passes if not empties else 2
         while empties:
-            _place(s, gm, gn, empties.pop(randbelow(len(empties))), t)
+            place(s, gm, gn, empties.pop(randbelow(len(empties))), t)
             t = 1 - t
         marker = self._marker
         for _ in range(passes):
@@ -608,7 +650,7 @@ class Game:
 
     def has_lotus(self, point) -> bool:
         """True when the group on `point` holds all six corners of a hexagon (G5)."""
-        return _has_lotus(self._gm[self._stone(point)])
+        return has_lotus(self._gm[self._stone(point)])
 
     def lotuses(self) -> list[int]:
         """Indices (0-6) of the hexagons whose six corners are one colour: each is a lotus."""
@@ -639,7 +681,7 @@ class Game:
         for p in items:
             i = self._stone(p)
             g = self._gm[i]
-            if _has_lotus(g):
+            if has_lotus(g):
                 raise IllegalMove(f"the group at {i + 1} holds a lotus: it lives (G5)")
             k = _BI[g & -g]
             if k not in reps:
@@ -722,7 +764,7 @@ class Game:
         out = []
         for k in self._group_list():
             g = gm[k]
-            if _has_lotus(g):
+            if has_lotus(g):
                 continue
             own, opp = (w, b) if w & g else (b, w)
             libs = gn[k] & empty
@@ -734,7 +776,7 @@ class Game:
             while touching:
                 j = _BI[touching & -touching]
                 touching &= ~gm[j]
-                if not _has_lotus(gm[j]) and popcount(gn[j] & empty) <= nlibs:
+                if not has_lotus(gm[j]) and popcount(gn[j] & empty) <= nlibs:
                     weaker = False
                     break
             if not weaker:

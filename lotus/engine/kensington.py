@@ -156,6 +156,15 @@ NEIGHBOUR_MASKS = tuple(mask(row) for row in NEIGHBOURS)
 HEXAGON_MASKS = tuple(mask(h) for h in HEXAGONS)
 """The seven hexagons as masks; a group holding all bits of one of them holds a lotus."""
 
+
+def has_lotus(group: int) -> bool:
+    """True when the mask `group` holds all six corners of one hexagon: a lotus (go.md, G5)."""
+    for h in HEXAGON_MASKS:
+        if group & h == h:
+            return True
+    return False
+
+
 BIT_INDEX = {}
 """Maps a single-bit mask 1 << i to its index i (portable: MicroPython has no int.bit_length)."""
 for _i in range(SIZE):

@@ -7,7 +7,33 @@ are cited below). Runs unchanged on CPython, Pyodide and MicroPython.
     g.legal_moves()   # ['Sw4-A4', 'Sw4-B4', 'Sw3-A3', ...]
     g.play("Sw4-A4")
     g.undo()
+
+Fast path for search
+--------------------
+
+The computer's search (``lotus.engine.ai``) reads the state below directly, with no copy and no
+check, and changes a game only through ``play``/``undo``. The names are plain attributes, not
+properties, because the search reads them in its inner loops; all are read-only: writing to them,
+or into the lists they hold, breaks the game.
+
+- ``ACTIONS``: dict, every move string that can ever be legal -> ``(origin, land, final,
+  colour)``: ``origin`` is a field index (into ``FIELDS``) or, for a start move, minus the start
+  stack's height; ``land`` and ``final`` are field indices, ``len(FIELDS)`` for the goal
+  (``final`` differs from ``land`` after a bounce, R8); ``colour`` is the start stack's colour
+  (None for a board move). ``PASS`` is not in it.
+- ``Game.stacks``: list, per field index, the list of colours on that field, bottom -> top (the
+  last item is the free stone). The outer list is the same object for the game's life (a
+  ``copy`` has its own); moves change the inner lists in place.
+- ``Game.start_heights``: dict, colour -> list of the heights of its start stacks, descending,
+  0 for a stack used up (``start()`` is the same without the zeros, as tuples).
+- ``Game.turn``: int, the index in ``Game.colours`` of the player to move (``to_move`` is its
+  colour).
+- ``Game.winner``: the colour whose stones are all in the goal (R11), or None.
+- ``Game.colours``, ``Game.players``, ``legal_moves()``, ``play()``, ``undo()`` and ``copy()`` are
+  the ordinary API; ``play`` checks the move against the cached list of legal moves.
 """
+
+from lotus.engine import IllegalMove as _AnyIllegalMove
 
 COLOURS = ("w", "b", "r", "y")
 COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
@@ -102,11 +128,10 @@ def _lane(name: str) -> str:
     return _LANES.get(name, "")
 
 
-# Every canonical move string that can ever be legal, mapped to its action:
-# (origin, land, final, colour) where origin is a field index (or -height for a start move),
-# land and final are field indices (final differs from land after a bounce, R8), colour is the
-# start stack's colour (None for a board move).
-_ACTIONS = {}
+ACTIONS = {}
+"""Every canonical move string that can ever be legal -> (origin, land, final, colour): origin is
+a field index (or -height for a start move), land and final are field indices (final differs from
+land after a bounce, R8), colour is the start stack's colour (None for a board move). Read-only."""
 _NAME_INDEX = {name: i for i, name in enumerate(_NAMES)}
 # _BOARD_MOVES[f][d]: the move strings from field index f for a stone that moves d fields.
 _BOARD_MOVES = []
@@ -118,17 +143,17 @@ def _moves_landing(origin: str, origin_code: int, colour, land: str, distance: i
     """The canonical moves of one stone from `origin` that lands on `land` (R8 adds the bounce)."""
     li = _NAME_INDEX[land]
     strings = [origin + "-" + land]
-    _ACTIONS[strings[0]] = (origin_code, li, li, colour)
+    ACTIONS[strings[0]] = (origin_code, li, li, colour)
     if land == TRAMPOLINE:
         final = _walk(land, distance)
         text = origin + "-" + land + "-" + final
-        _ACTIONS[text] = (origin_code, li, _NAME_INDEX[final], colour)
+        ACTIONS[text] = (origin_code, li, _NAME_INDEX[final], colour)
         strings.append(text)
     return strings
 
 
 def _build_tables() -> None:
-    """Fill _ACTIONS, _BOARD_MOVES and _START_MOVES from BOARD."""
+    """Fill ACTIONS, _BOARD_MOVES and _START_MOVES from BOARD."""
     for f, name in enumerate(FIELDS):
         row = [()]
         to_goal = ROUTE_INDEX[GOAL] - ROUTE_INDEX[name]
@@ -166,8 +191,8 @@ def _start_moves(out: list, colour: str, heights: list) -> None:
             prev = h
 
 
-class IllegalMove(ValueError):
-    """A malformed or illegal move; the message says what is wrong."""
+class IllegalMove(_AnyIllegalMove):
+    """A malformed or illegal move; the message says what is wrong (a lotus.engine.IllegalMove)."""
 
 
 def _plural(n: int, word: str) -> str:
@@ -237,7 +262,12 @@ def _is_number(text: str) -> bool:
 
 
 class Game:
-    """One game of the stacking race: state, legal moves, play and undo."""
+    """One game of the stacking race: state, legal moves, play and undo.
+
+    Attributes (read-only): ``players``, ``pro``, ``first``, ``colours`` (in turn order), and the
+    fast path for search (module docstring): ``stacks``, ``start_heights``, ``turn``, ``winner``
+    (the colour whose stones are all in the goal, R11, or None).
+    """
 
     __slots__ = (
         "players",
@@ -245,12 +275,12 @@ class Game:
         "first",
         "colours",
         "_per",
-        "_turn",
+        "turn",
         "_phase",
-        "_stacks",
-        "_start",
+        "stacks",
+        "start_heights",
         "_goal",
-        "_winner",
+        "winner",
         "_moves",
         "_history",
         "_legal",
@@ -270,13 +300,13 @@ class Game:
         self.first = first
         self.colours = colours
         self._per = sum(SET_UP[players])
-        self._turn = colours.index(first)
+        self.turn = colours.index(first)
         # 1: the first move of the Pro two-player double first turn is due (R10); 2: its second.
         self._phase = 1 if (pro and players == 2) else 0
-        self._stacks = [[] for _ in FIELDS]
-        self._start = {c: list(SET_UP[players]) for c in colours}
+        self.stacks = [[] for _ in FIELDS]
+        self.start_heights = {c: list(SET_UP[players]) for c in colours}
         self._goal = {c: 0 for c in colours}
-        self._winner = None
+        self.winner = None
         self._moves = []
         self._history = []
         self._legal = None
@@ -326,7 +356,7 @@ class Game:
                 if c not in colours:
                     raise ValueError(f"no colour {c!r} {absent}")
                 counts[c] += 1
-            game._stacks[_INDEX[name]] = list(stack)
+            game.stacks[_INDEX[name]] = list(stack)
         full = SET_UP[players]
         for c in start:
             if c not in colours:
@@ -339,11 +369,11 @@ class Game:
             if len(heights) > len(full) or any(h > full[i] for i, h in enumerate(heights)):
                 name = COLOUR_NAMES[c]
                 raise ValueError(f"start stacks {given} of {name} are not what is left of {full}")
-            game._start[c] = heights + [0] * (len(full) - len(heights))
+            game.start_heights[c] = heights + [0] * (len(full) - len(heights))
             counts[c] += sum(heights)
         for c in colours:
             if c not in start:
-                game._start[c] = [0] * len(full)
+                game.start_heights[c] = [0] * len(full)
         for c in goal:
             if c not in colours:
                 raise ValueError(f"no colour {c!r} {absent}")
@@ -358,8 +388,8 @@ class Game:
         done = [c for c in colours if game._goal[c] == game._per]
         if len(done) > 1:
             raise ValueError("only one colour can have all its stones in the goal")
-        game._winner = done[0] if done else None
-        game._turn = colours.index(to_move)
+        game.winner = done[0] if done else None
+        game.turn = colours.index(to_move)
         if double_turn and not (pro and players == 2):
             raise ValueError("the double first turn exists only with the Pro rule and 2 players")
         game._phase = 2 if double_turn else 0
@@ -368,12 +398,12 @@ class Game:
     def copy(self) -> "Game":
         """An independent copy of this game, history included (so the copy can undo too)."""
         g = Game(self.players, self.pro, self.first)
-        g._turn = self._turn
+        g.turn = self.turn
         g._phase = self._phase
-        g._stacks = [list(s) for s in self._stacks]
-        g._start = {c: list(self._start[c]) for c in self.colours}
+        g.stacks = [list(s) for s in self.stacks]
+        g.start_heights = {c: list(self.start_heights[c]) for c in self.colours}
         g._goal = dict(self._goal)
-        g._winner = self._winner
+        g.winner = self.winner
         g._moves = list(self._moves)
         g._history = list(self._history)
         g._legal = self._legal
@@ -384,7 +414,7 @@ class Game:
     @property
     def to_move(self) -> str:
         """The colour to move: 'w', 'b', 'r' or 'y'."""
-        return self.colours[self._turn]
+        return self.colours[self.turn]
 
     @property
     def moves(self) -> list:
@@ -394,12 +424,7 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True once one colour has all its stones in the goal (R11)."""
-        return self._winner is not None
-
-    @property
-    def winner(self) -> str | None:
-        """The colour whose stones are all in the goal, or None (R11)."""
-        return self._winner
+        return self.winner is not None
 
     @property
     def blocked(self) -> bool:
@@ -408,11 +433,11 @@ class Game:
 
     def board(self) -> dict:
         """{field: 'wbw', ...} for the non-empty fields, colours bottom -> top."""
-        return {FIELDS[i]: "".join(s) for i, s in enumerate(self._stacks) if s}
+        return {FIELDS[i]: "".join(s) for i, s in enumerate(self.stacks) if s}
 
     def start(self) -> dict:
         """{'w': (4, 3, 2, 1), ...}: heights of each colour's start stacks, descending."""
-        return {c: tuple(h for h in self._start[c] if h) for c in self.colours}
+        return {c: tuple(h for h in self.start_heights[c] if h) for c in self.colours}
 
     def goal(self) -> dict:
         """{'w': 0, 'b': 0, ...}: stones of each colour in the goal."""
@@ -420,11 +445,13 @@ class Game:
 
     def state_key(self) -> str:
         """A compact, deterministic snapshot: 'w|A4:w,5:bw|w321 b4321|goal w0 b0|play|moves ...'."""
-        board = ",".join(FIELDS[i] + ":" + "".join(s) for i, s in enumerate(self._stacks) if s)
-        start = " ".join(c + "".join(str(h) for h in self._start[c] if h) for c in self.colours)
+        board = ",".join(FIELDS[i] + ":" + "".join(s) for i, s in enumerate(self.stacks) if s)
+        start = " ".join(
+            c + "".join(str(h) for h in self.start_heights[c] if h) for c in self.colours
+        )
         goal = " ".join(c + str(self._goal[c]) for c in self.colours)
-        if self._winner is not None:
-            status = "won " + self._winner
+        if self.winner is not None:
+            status = "won " + self.winner
         else:
             status = ("play", "double1", "double2")[self._phase]
         return "|".join(
@@ -433,9 +460,9 @@ class Game:
 
     def _has_free(self, c: str) -> bool:
         """True when colour c has a free stone: a start stack (R3) or the top of a stack."""
-        if self._start[c][0]:
+        if self.start_heights[c][0]:
             return True
-        for s in self._stacks:
+        for s in self.stacks:
             if s and s[-1] == c:
                 return True
         return False
@@ -446,15 +473,15 @@ class Game:
         """Compute and cache the legal moves (R3-R10)."""
         legal = []
         self._legal = legal
-        if self._winner is not None:
+        if self.winner is not None:
             return legal
-        c = self.colours[self._turn]
-        _start_moves(legal, c, self._start[c])
+        c = self.colours[self.turn]
+        _start_moves(legal, c, self.start_heights[c])
         if self._phase == 2:
             # R10: the second move of the double first turn sets another stone onto the board.
             legal.append(PASS)
             return legal
-        for s, row in zip(self._stacks, _BOARD_MOVES):
+        for s, row in zip(self.stacks, _BOARD_MOVES):
             if s and s[-1] == c:
                 legal.extend(row[len(s)])
         if not legal:
@@ -462,8 +489,8 @@ class Game:
             if not self.pro:
                 for o in self.colours:
                     if o != c:
-                        _start_moves(legal, o, self._start[o])
-                for s, row in zip(self._stacks, _BOARD_MOVES):
+                        _start_moves(legal, o, self.start_heights[o])
+                for s, row in zip(self.stacks, _BOARD_MOVES):
                     if s:
                         legal.extend(row[len(s)])
             legal.append(PASS)
@@ -483,15 +510,15 @@ class Game:
             legal = self._generate()
         if move not in legal:
             raise self._why_illegal(move)
-        c = self.colours[self._turn]
+        c = self.colours[self.turn]
         slot = -1
         if move != PASS:
-            origin, land, final, colour = _ACTIONS[move]
+            origin, land, final, colour = ACTIONS[move]
             if origin >= 0:
-                c = self._stacks[origin].pop()
+                c = self.stacks[origin].pop()
             else:
                 c = colour
-                heights = self._start[c]
+                heights = self.start_heights[c]
                 slot = len(heights) - 1
                 while heights[slot] != -origin:
                     slot -= 1
@@ -500,16 +527,16 @@ class Game:
                 n = self._goal[c] + 1
                 self._goal[c] = n
                 if n == self._per:
-                    self._winner = c  # R11, even when moved by an opponent (R9)
+                    self.winner = c  # R11, even when moved by an opponent (R9)
             else:
-                self._stacks[final].append(c)
-        self._history.append((move, c, slot, self._turn, self._phase, legal))
+                self.stacks[final].append(c)
+        self._history.append((move, c, slot, self.turn, self._phase, legal))
         self._moves.append(move)
         if self._phase == 1:
             self._phase = 2  # R10: the first player moves again
         else:
             self._phase = 0
-            self._turn = (self._turn + 1) % self.players
+            self.turn = (self.turn + 1) % self.players
         self._legal = None
 
     def undo(self) -> None:
@@ -519,17 +546,17 @@ class Game:
         move, c, slot, turn, phase, legal = self._history.pop()
         self._moves.pop()
         if move != PASS:
-            origin, land, final, colour = _ACTIONS[move]
+            origin, land, final, colour = ACTIONS[move]
             if final == _GOAL:
                 self._goal[c] -= 1
             else:
-                self._stacks[final].pop()
+                self.stacks[final].pop()
             if origin >= 0:
-                self._stacks[origin].append(c)
+                self.stacks[origin].append(c)
             else:
-                self._start[c][slot] += 1
-        self._winner = None
-        self._turn = turn
+                self.start_heights[c][slot] += 1
+        self.winner = None
+        self.turn = turn
         self._phase = phase
         self._legal = legal
 
@@ -547,7 +574,7 @@ class Game:
 
     def moves_from(self, origin: str) -> list:
         """The legal moves from a field or a start stack ('Sw4'); IllegalMove says why if none."""
-        if self._winner is not None:
+        if self.winner is not None:
             raise self._over()
         if origin == PASS:
             if PASS in self.legal_moves():
@@ -575,7 +602,7 @@ class Game:
 
     def _over(self) -> IllegalMove:
         """The error for any move after the end."""
-        return IllegalMove(f"the game is over: {COLOUR_NAMES[self._winner]} has won")
+        return IllegalMove(f"the game is over: {COLOUR_NAMES[self.winner]} has won")
 
     def _pass_refused(self) -> IllegalMove:
         """The error for a pass by a player who has a free stone (R9, R10)."""
@@ -595,10 +622,10 @@ class Game:
                 return f"there are no {COLOUR_NAMES[o]} stones in a {self.players}-player game"
             if o != c and not blocked:
                 return f"the start stack {origin} is {COLOUR_NAMES[o]}, {name} to move"
-            left = [str(x) for x in self._start[o] if x]
+            left = [str(x) for x in self.start_heights[o] if x]
             if not left:
                 return f"{COLOUR_NAMES[o]} has no stones on the start"
-            if h not in self._start[o]:
+            if h not in self.start_heights[o]:
                 return (
                     f"{COLOUR_NAMES[o]} has no start stack of height {h} (only {', '.join(left)})"
                 )
@@ -608,7 +635,7 @@ class Game:
                 "the second move of the double first turn sets another stone from the start "
                 "onto the board (or passes)"
             )
-        stack = self._stacks[_INDEX[origin]]
+        stack = self.stacks[_INDEX[origin]]
         if not stack:
             return f"{origin} holds no stone"
         top = stack[-1]
@@ -623,7 +650,7 @@ class Game:
         """How far the free stone at `origin` moves (R4): the height of its stack."""
         if origin[0] == START and origin not in _INDEX:
             return int(origin[2:])
-        return len(self._stacks[_INDEX[origin]])
+        return len(self.stacks[_INDEX[origin]])
 
     def _distance_problem(self, origin: str, dest: str) -> str:
         """Why the stone at `origin` cannot go to `dest` (R4, R5, R7, R8)."""
@@ -648,7 +675,7 @@ class Game:
 
     def _why_illegal(self, move) -> IllegalMove:
         """The IllegalMove for a move string that is not in the legal list."""
-        if self._winner is not None:
+        if self.winner is not None:
             return self._over()
         origin, path = parse_move(move)  # raises on malformed text
         if origin == PASS:

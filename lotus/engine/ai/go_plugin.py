@@ -12,20 +12,29 @@ What the plug-in knows of Lotus (Freeling):
   a pass is worth a point, so the search passes once the board is settled;
 - after two passes the dead groups are those the playouts give to the opponent (``ownership``).
 
-It reads the engine's bit-set internals (``go._place``, the stones, groups and empty list of a
-``go.Game``) for speed, and changes the game only through ``play_index``/``undo``.
+For speed it reads the engine's fast path for search (``go.place``, the stones, groups and empty
+points of a ``go.Game``: see the go module's docstring), and changes the game only through
+``play_index``/``undo``.
 """
 
 import math
 
 from lotus.engine import go
-from lotus.engine.kensington import BIT_INDEX, FULL, HEXAGON_MASKS, NEIGHBOUR_MASKS, SIZE, popcount
+from lotus.engine.kensington import (
+    BIT_INDEX,
+    FULL,
+    HEXAGON_MASKS,
+    NEIGHBOUR_MASKS,
+    SIZE,
+    has_lotus,
+    popcount,
+)
 
 _NB = NEIGHBOUR_MASKS
 _BI = BIT_INDEX
 _HEX = HEXAGON_MASKS
-_place = go._place
-PASS = go.PASS
+_place = go.place
+PASS_INDEX = go.PASS_INDEX
 
 # HEX_OF[i]: the mask of the hexagon whose corner index i is, or 0 for an outline point.
 HEX_OF = [0] * SIZE
@@ -33,13 +42,6 @@ for _h in _HEX:
     for _i in range(SIZE):
         if _h >> _i & 1:
             HEX_OF[_i] = _h
-
-
-def _has_lotus(group: int) -> bool:
-    for h in _HEX:
-        if group & h == h:
-            return True
-    return False
 
 
 # Prior weights (log scale): what the search should look at first.
@@ -85,16 +87,16 @@ def point_score(s: list, gm: list, gn: list, i: int, t: int) -> float:
         x &= ~g
         olibs = gn[j] & empty
         if olibs == bit:
-            if not _has_lotus(g):
+            if not has_lotus(g):
                 captured += popcount(g)
                 group |= g
-        elif olibs & bit and popcount(olibs) == 2 and not _has_lotus(g):
+        elif olibs & bit and popcount(olibs) == 2 and not has_lotus(g):
             score += ATARI
     if captured:
         score += CAPTURE + 0.3 * captured
-    elif not libs and not _has_lotus(group):
+    elif not libs and not has_lotus(group):
         return SUICIDE
-    elif libs & (libs - 1) == 0 and not _has_lotus(group):
+    elif libs & (libs - 1) == 0 and not has_lotus(group):
         score += SELF_ATARI
     if saved and libs & (libs - 1):
         score += SAVE + 0.2 * saved
@@ -151,8 +153,8 @@ def fill(s: list, gm: list, gn: list, empties: list, t: int, random) -> None:
 
 def playout(game: go.Game, random) -> tuple:
     """The (white, black) stones after filling the board from `game` (left unchanged)."""
-    s = [game._s[0], game._s[1]]
-    fill(s, game._gm[:], game._gn[:], game._empty[:], game._t, random)
+    s = list(game.masks())
+    fill(s, game.groups[:], game.borders[:], game.empty_indices(), game.turn, random)
     return s[0], s[1]
 
 
@@ -179,10 +181,10 @@ class GoState:
 
     def to_move(self) -> int:
         """0 for White, 1 for Black."""
-        return self.game._t
+        return self.game.turn
 
     def actions(self) -> list:
-        """The empty points' indices, then PASS."""
+        """The empty points' indices, then PASS_INDEX."""
         return self.game.legal_indices()
 
     def apply(self, i: int) -> None:
@@ -195,11 +197,11 @@ class GoState:
 
     def terminal(self) -> bool:
         """True after two passes in a row (G8)."""
-        return self.game._phase != go.PLAY
+        return self.game.is_over
 
     def _rewards(self, w: int, b: int) -> list:
         """Rewards from full-board stones (the marker added): mostly the win, a little margin."""
-        marker = self.game._marker
+        marker = self.game.marker
         margin = popcount(w) - popcount(b) + marker
         if margin > 0:
             win = 1.0
@@ -224,14 +226,14 @@ class GoState:
     def priors(self, actions: list) -> list:
         """A softmax of the point heuristic; a pass is likely only after the opponent passed."""
         game = self.game
-        s = game._s
-        gm = game._gm
-        gn = game._gn
-        t = game._t
+        s = list(game.masks())
+        gm = game.groups
+        gn = game.borders
+        t = game.turn
         logs = []
         for i in actions:
-            if i == PASS:
-                logs.append(PASS_SETTLED if game._passes else PASS_PRIOR)
+            if i == PASS_INDEX:
+                logs.append(PASS_SETTLED if game.passes else PASS_PRIOR)
             else:
                 logs.append(point_score(s, gm, gn, i, t))
         top = max(logs)
@@ -253,8 +255,8 @@ def ownership(game: go.Game, playouts: int, rng) -> list:
     counts = [0] * SIZE
     random = rng.random
     for k in range(playouts):
-        s = [game._s[0], game._s[1]]
-        fill(s, game._gm[:], game._gn[:], game._empty[:], k & 1, random)
+        s = list(game.masks())
+        fill(s, game.groups[:], game.borders[:], game.empty_indices(), k & 1, random)
         w = s[0]
         while w:
             low = w & -w
@@ -266,14 +268,14 @@ def ownership(game: go.Game, playouts: int, rng) -> list:
 def dead_groups(game: go.Game, playouts: int, rng) -> list:
     """Groups (lowest point, notation) that most playouts give to the opponent; never a lotus."""
     own = ownership(game, playouts, rng)
-    w, b = game._s
+    w, b = game.masks()
     out = []
     rest = w | b
     while rest:
         k = _BI[rest & -rest]
-        group = game._gm[k]
+        group = game.groups[k]
         rest &= ~group
-        if _has_lotus(group):
+        if has_lotus(group):
             continue
         white = bool(w & group)
         if (own[k] < 0.5) if white else (own[k] > 0.5):

@@ -5,8 +5,9 @@ whether it lands on an opponent's stone (blocking it: a covered stone cannot mov
 stone off one of its own (freeing it) or off an opponent's (freeing theirs), whether it uses the
 trampoline (R8), and how tall the stack it lands on is (the stone's speed next time, R4).
 
-For speed the plug-in reads the engine's internal tables (``race._ACTIONS``, the stacks, start
-heights and goal counts of a ``race.Game``); it changes the game only through ``play``/``undo``.
+For speed the plug-in reads the engine's fast path for search (``race.ACTIONS`` and a game's
+``stacks``, ``start_heights``, ``turn`` and ``winner``: see the race module's docstring); it
+changes the game only through ``play``/``undo``.
 """
 
 import math
@@ -21,7 +22,7 @@ _LENGTH = race.ROUTE_INDEX[race.GOAL]  # steps from the start into the goal (15)
 def _move_table() -> dict:
     """move string -> (origin field index or -start height, final field index, progress)."""
     table = {}
-    for text, (origin, _land, final, _colour) in race._ACTIONS.items():
+    for text, (origin, _land, final, _colour) in race.ACTIONS.items():
         start = 0 if origin < 0 else _ROUTE[origin]
         table[text] = (origin, final, _ROUTE[final] - start)
     return table
@@ -43,7 +44,7 @@ def move_score(game: race.Game, move: str, me: str) -> float:
     if move == race.PASS:
         return -1.0
     origin, final, progress = MOVES[move]
-    stacks = game._stacks
+    stacks = game.stacks
     if origin >= 0:
         stack = stacks[origin]
         stone = stack[-1]
@@ -91,7 +92,7 @@ class RaceState:
 
     def to_move(self) -> int:
         """The index of the player to move (colour order w, b, r, y)."""
-        return self.game._turn
+        return self.game.turn
 
     def actions(self) -> list:
         """The legal move strings."""
@@ -107,17 +108,17 @@ class RaceState:
 
     def terminal(self) -> bool:
         """True when a colour has all its stones in the goal (R11)."""
-        return self.game._winner is not None
+        return self.game.winner is not None
 
     def returns(self) -> list:
         """1 for the winner, 0 for the others."""
-        winner = self.game._winner
+        winner = self.game.winner
         return [1.0 if c == winner else 0.0 for c in self.colours]
 
     def priors(self, actions: list) -> list:
         """A softmax of the move heuristic: good moves are searched first."""
         game = self.game
-        me = self.colours[game._turn]
+        me = self.colours[game.turn]
         scores = [move_score(game, m, me) for m in actions]
         top = max(scores)
         t = self.temperature
@@ -133,14 +134,14 @@ class RaceState:
         random = rng.random
         eps = self.epsilon
         n = 0
-        while n < self.depth and game._winner is None:
+        while n < self.depth and game.winner is None:
             legal = game.legal_moves()
             if len(legal) == 1:
                 move = legal[0]
             elif random() < eps:
                 move = legal[int(random() * len(legal))]
             else:
-                me = colours[game._turn]
+                me = colours[game.turn]
                 move = legal[0]
                 best = -1e9
                 for m in legal:
@@ -150,7 +151,7 @@ class RaceState:
                         move = m
             play(move)
             n += 1
-        result = self.returns() if game._winner is not None else evaluate(game, self.scale)
+        result = self.returns() if game.winner is not None else evaluate(game, self.scale)
         for _ in range(n):
             game.undo()
         return result
@@ -165,9 +166,10 @@ def remaining(game: race.Game) -> list:
     colours = game.colours
     where = {c: i for i, c in enumerate(colours)}
     left = [0.0] * len(colours)
+    start = game.start_heights
     for i, c in enumerate(colours):
-        left[i] = _LENGTH * sum(game._start[c])
-    for f, stack in enumerate(game._stacks):
+        left[i] = _LENGTH * sum(start[c])
+    for f, stack in enumerate(game.stacks):
         if stack:
             togo = _LENGTH - _ROUTE[f]
             top = len(stack) - 1
