@@ -146,3 +146,76 @@ def test_play_resumes_after_two_passes_in_one_place():
         if re.search(r'game\.resume\(\)|"#resume"', text):
             resumers.append(name)
     assert resumers == []
+
+
+# -- the top floor: thin DOM adapters over a DOM-free controller ----------------------------------
+
+ADAPTERS = ("lotus.dom", "lotus.ui_bindings", "lotus.board_bindings")  # the modules with a DOM
+ENGINES = ("lotus.engine", "lotus.engine.race", "lotus.engine.go", "lotus.engine.kensington")
+
+
+def test_only_the_adapters_touch_the_browser():
+    """Everything else (controller, sessions, engines, renderers) runs and is tested under
+    CPython: it never imports pyscript."""
+    browser = [name for name, deps in import_graph_all().items() if "pyscript" in deps]
+    assert sorted(browser) == sorted(ADAPTERS)
+
+
+def import_graph_all() -> dict:
+    """{module: top-level names of every package it imports}."""
+    out = {}
+    for name, path in modules().items():
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found.add(node.module.split(".")[0])
+        out[name] = found
+    return out
+
+
+def test_the_app_adapter_is_thin():
+    """Read the event, call the controller, write the view: at most 450 lines, and no function
+    of an adapter longer than 40 lines (decisions belong in lotus.controller)."""
+    with open(modules()["lotus.ui_bindings"], encoding="utf-8") as f:
+        assert len(f.read().splitlines()) <= 450
+    for name in ADAPTERS:
+        with open(modules()[name], encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = node.end_lineno - node.lineno + 1
+                assert length <= 40, f"{name}.{node.name} has {length} lines"
+
+
+def engine_private_names() -> set:
+    """The engines' private names: `self._x` attributes and module-level `_x` definitions."""
+    names = set()
+    for name in ENGINES:
+        with open(modules()[name], encoding="utf-8") as f:
+            text = f.read()
+        names |= set(re.findall(r"self\.(_[a-z]\w*)", text))
+        names |= set(re.findall(r"^(?:def |class )?(_[A-Za-z]\w*)", text, re.M))
+    return names
+
+
+def test_no_private_engine_name_is_used_outside_its_engine():
+    """Search plug-ins and everything else use the engines' documented fast path."""
+    private = engine_private_names()
+    assert "_has_lotus" not in private and "_component" in private  # the scan sees the engines
+    used = []
+    for folder in ("lotus", "tests", "bench", "tools"):
+        for root, _dirs, files in os.walk(os.path.join(ROOT, folder)):
+            for file in files:
+                path = os.path.join(root, file)
+                rel = os.path.relpath(path, ROOT)[:-3].replace(os.sep, ".")
+                if not file.endswith(".py") or rel.removesuffix(".__init__") in ENGINES:
+                    continue
+                with open(path, encoding="utf-8") as f:
+                    for match in re.finditer(r"\b(\w+)\.(_[A-Za-z]\w*)\b", f.read()):
+                        if match.group(1) != "self" and match.group(2) in private:
+                            used.append(f"{rel}: {match.group(0)}")
+    assert used == []
