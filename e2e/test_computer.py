@@ -10,12 +10,14 @@ computer is idle, so a loaded machine slows both sides alike.
 
 import json
 import random
+import threading
 
 import pytest
 
-from e2e.conftest import WORKER_TIMEOUT
+from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
 from e2e.race_helpers import click_move
 from lotus.engine import go, race
+from tools.browser import serve
 
 MOVES = (
     "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
@@ -200,15 +202,33 @@ def test_watch_mode_plays_by_itself_and_pauses(page):
     page.wait_for_function(f"() => ({MOVES}).length > {frozen}", timeout=WORKER_TIMEOUT)
 
 
-def test_a_computer_seat_says_it_is_getting_ready_before_the_worker(page):
-    base = page.url.split("?")[0]
-    page.goto(f"{base}?game=race&seats=hard,human")
-    page.wait_for_selector('body[data-ready="1"]')
+@pytest.fixture
+def gated(browser, guard):
+    """A page on a server that holds the worker's Pyodide back until the test sets the gate: the
+    worker cannot be ready before the page, however the machine's load falls."""
+    gate = threading.Event()
+    server, url = serve(delays={"pyodide.asm.wasm": gate})
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
+    page = context.new_page()
+    origin, guard.origin = guard.origin, url
+    guard.attach(page)
+    yield page, url, gate
+    gate.set()
+    context.close()
+    server.shutdown()
+    guard.origin = origin
+
+
+def test_a_computer_seat_says_it_is_getting_ready_before_the_worker(gated):
+    page, url, gate = gated
+    page.goto(f"{url}/index.html?game=race&seats=hard,human")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
     worker_ready, status = page.evaluate(
         "() => [document.body.getAttribute('data-worker-ready'),"
         " document.querySelector('[data-status]').textContent]"
     )
-    assert worker_ready is None, "the page should be ready well before its worker"
+    assert worker_ready is None, "the worker was ready without its Pyodide"
     assert "White (computer, hard) is getting ready" in status
+    gate.set()
     page.wait_for_function(f"() => ({MOVES}).length === 1", timeout=WORKER_TIMEOUT)
     assert "Black to move" in page.inner_text("[data-status]")
