@@ -11,7 +11,7 @@ from urllib.parse import urljoin
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, Guard
+from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, Guard
 from tools.browser import ROOT
 
 MOVES = """() => Array.from(document.querySelectorAll('[data-movelist] [data-move]'))
@@ -78,8 +78,9 @@ def preloaded(path: str, url: str) -> list:
 
 
 def load_and_count(browser, site: str, path: str, strip: bool) -> collections.Counter:
-    """Load the page in a fresh context (empty cache) until Python is ready and the network is
-    quiet; count the requests for each URL. With `strip`, the page is served without preloads."""
+    """Load the page in a fresh context (empty cache) until its Python (and the worker it starts at
+    boot, if any) is ready; count the requests for each URL. With `strip`, the page is served
+    without preloads."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     guard = Guard(site)
@@ -99,7 +100,8 @@ def load_and_count(browser, site: str, path: str, strip: bool) -> collections.Co
     try:
         page.goto(f"{site}/{path}")
         page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-        page.wait_for_load_state("networkidle", timeout=READY_TIMEOUT)
+        if page.locator("script[worker]").count():  # a worker started at boot: wait for it too
+            page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
     finally:
         context.close()
     guard.check()
