@@ -1,4 +1,6 @@
 # Two commands: `make serve` and `make test`. Each installs whatever is missing first.
+# `make test-fast` (about a minute) runs the CPython tests without those marked slow, and a smoke
+# test of each page in the browser; `make test` (what CI runs) runs everything.
 SHELL := /bin/bash
 PORT ?= 8000
 VENV := .venv
@@ -14,7 +16,7 @@ RULES := rules/race.html rules/go.html rules/boards.toml rules/worker.toml
 MPY_DIR := build/mpy
 LOTUS_MPY := $(patsubst %.py,$(MPY_DIR)/%.mpy,$(shell find lotus -name '*.py'))
 
-.PHONY: setup serve test test-unit test-e2e bench arena lint format clean dist FORCE
+.PHONY: setup serve test test-fast test-unit test-e2e bench arena lint format clean dist FORCE
 
 setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(LOTUS_MPY) $(RULES) $(SW)
 
@@ -75,6 +77,9 @@ serve: setup
 
 test: setup $(CHROMIUM)
 	$(PY) -m pytest tests e2e
+
+test-fast: setup $(CHROMIUM)
+	$(PY) -m pytest -m "not slow" tests e2e/test_smoke.py
 
 test-unit: setup
 	$(PY) -m pytest tests

@@ -1,8 +1,17 @@
 """Real-browser tests: Debian's Chromium driven by pytest-playwright against the served site.
 
 The site is served by a plain static file server (the same as `make serve`). Every page opened
-through `open_page` is guarded: a request to another origin, a console error, a preload the page
-never uses or an uncaught page error fails the test that saw it.
+through `open_page` is guarded: a request to another origin, a console error or an uncaught page
+error fails the test that saw it.
+
+Nothing here judges time: waits are for a state of the page, with timeouts long enough for a
+loaded machine. Chromium's "preloaded ... but not used within a few seconds" warning is therefore
+not a failure here: it fires on a timer after the load event, so a busy machine (Python starting
+late) raised it for preloads that the page does use. Unused preloads are caught without a clock
+instead: tests/test_predrawn.py checks the preload lists are generated from the configs, and
+e2e/test_smoke.py::test_every_preload_is_fetched_by_the_page_and_used loads each page without its
+preloads to see that it fetches every preloaded file itself, and with them to see that no file is
+downloaded more often (a preload the page cannot use is a download more).
 """
 
 from urllib.parse import urlparse
@@ -30,7 +39,8 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 class Guard:
-    """Collects what a page must never do: leave its origin, log an error, throw."""
+    """Collects what a page must never do: leave its origin, log an error, throw. (Console
+    warnings are not judged: see the module's docstring about unused preloads.)"""
 
     def __init__(self, origin: str) -> None:
         self.origin = origin
@@ -51,9 +61,6 @@ class Guard:
     def _on_console(self, message) -> None:
         if message.type == "error":
             self.problems.append(f"console error: {message.text}")
-        elif message.type == "warning" and "preloaded using link preload but not" in message.text:
-            # a preload the page never used: a download for nothing (tools/predraw.py writes them)
-            self.problems.append(f"unused preload: {message.text}")
 
     def check(self) -> None:
         problems, self.problems = self.problems, []

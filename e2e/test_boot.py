@@ -1,5 +1,7 @@
 """Before Python is ready: the board is already drawn; clicks are queued, then played in order."""
 
+import threading
+
 import pytest
 
 from e2e.conftest import READY_TIMEOUT
@@ -10,21 +12,34 @@ MOVES = """() => Array.from(document.querySelectorAll('[data-movelist] [data-mov
 
 
 @pytest.fixture(scope="module")
-def slow_site():
-    """The site on a server that holds the MicroPython download back 3 s, so boot takes a while."""
-    server, url = serve(delays={"micropython.wasm": 3})
+def wasm_gate():
+    """Holds the MicroPython download back until a test sets it: Python cannot start before the
+    test says so, however slow the machine (a fixed delay would let a slow test click late)."""
+    gate = threading.Event()
+    yield gate
+    gate.set()  # let any request still held finish
+
+
+@pytest.fixture(scope="module")
+def slow_site(wasm_gate):
+    """The site on a server that holds micropython.wasm back until `wasm_gate` is set."""
+    server, url = serve(delays={"micropython.wasm": wasm_gate})
     yield url
     server.shutdown()
 
 
 @pytest.fixture
-def slow_page(module_context, guard, slow_site):
-    """A fresh page on the slow server (its origin is checked like every page's)."""
+def slow_page(browser, guard, slow_site, wasm_gate):
+    """A fresh page on the slow server, in a context of its own (nothing cached from an earlier
+    test: its MicroPython download is held back too); its origin is checked like every page's."""
     guard.origin = slow_site
-    page = module_context.new_page()
+    wasm_gate.clear()
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
+    page = context.new_page()
     guard.attach(page)
     yield page
-    page.close()
+    wasm_gate.set()
+    context.close()
 
 
 def test_the_board_is_drawn_before_python_is_ready(slow_page, slow_site):
@@ -38,24 +53,27 @@ def test_the_board_is_drawn_before_python_is_ready(slow_page, slow_site):
     assert not slow_page.is_visible('[data-field="8"]')
 
 
-def test_clicks_during_boot_are_played_once_and_in_order(slow_page, slow_site):
+def test_clicks_during_boot_are_played_once_and_in_order(slow_page, slow_site, wasm_gate):
     slow_page.goto(f"{slow_site}/index.html?game=race", wait_until="domcontentloaded")
     slow_page.locator('[data-start="w4"]').first.click()
     assert "1 click will be played" in slow_page.inner_text("[data-status]")
     for selector in ('[data-field="A4"]', '[data-start="b3"]', '[data-field="B3"]'):
         assert slow_page.get_attribute("body", "data-ready") is None, "Python was ready too soon"
         slow_page.locator(selector).first.click()
+    wasm_gate.set()
     slow_page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
     assert slow_page.evaluate(MOVES) == ["Sw4-A4", "Sb3-B3"]
     slow_page.wait_for_timeout(300)
     assert slow_page.evaluate(MOVES) == ["Sw4-A4", "Sb3-B3"]
 
 
-def test_a_queued_game_switch_and_placement_apply_in_order(slow_page, slow_site):
+def test_a_queued_game_switch_and_placement_apply_in_order(slow_page, slow_site, wasm_gate):
     slow_page.goto(f"{slow_site}/index.html?game=race", wait_until="domcontentloaded")
     slow_page.click('[data-pick="go"]')
     slow_page.wait_for_selector('[data-point="37"]', state="visible")
     slow_page.click('[data-point="37"]')
+    assert slow_page.get_attribute("body", "data-ready") is None, "Python was ready too soon"
+    wasm_gate.set()
     slow_page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
     assert slow_page.get_attribute("body", "data-game") == "go"
     assert slow_page.evaluate(MOVES) == ["37"]

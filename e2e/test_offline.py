@@ -18,6 +18,8 @@ from lotus.engine import race
 from tools import build_sw, dist
 from tools.browser import serve
 
+pytestmark = pytest.mark.slow
+
 MOVES = """() => Array.from(document.querySelectorAll('[data-movelist] [data-move]'))
   .map(e => e.getAttribute('data-move'))"""
 

@@ -52,6 +52,7 @@ def test_page_opens_on_a_new_two_player_race(page):
     assert "White" in state["status"]
 
 
+@pytest.mark.slow
 def test_a_complete_two_player_game_by_clicks_ends_with_a_banner(page):
     game = play_random_game(page, players=2, pro=False, seed=7)
     state = page_state(page)
@@ -62,6 +63,7 @@ def test_a_complete_two_player_game_by_clicks_ends_with_a_banner(page):
     assert page.is_visible('[data-banner] [data-action="new"]')
 
 
+@pytest.mark.slow
 def test_a_complete_four_player_pro_game_by_clicks(page):
     game = play_random_game(page, players=4, pro=True, seed=11, first="r")
     assert page_state(page)["winner"] == game.winner

@@ -4,11 +4,14 @@ A plain reference implementation of G4-G7, written straight from the rules with 
 list of characters, is played alongside the engine.
 """
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lotus.engine import go, race
 from lotus.engine.kensington import HEXAGONS, NEIGHBOUR_INDICES
+
+pytestmark = pytest.mark.slow
 
 HEXES = [set(n - 1 for n in h) for h in HEXAGONS]
 

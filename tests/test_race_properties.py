@@ -8,10 +8,13 @@
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lotus.engine import race
+
+pytestmark = pytest.mark.slow
 
 MOVE_CAP = 3000  # a 2-player game needs at most ~20 * 15 forward moves plus passes
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

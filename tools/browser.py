@@ -21,15 +21,18 @@ CHROMIUM_ARGS = [
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    delays = {}  # file name -> seconds to wait before answering (a slow network, for tests)
+    delays = {}  # file name -> seconds, or an Event, to wait for before answering (for tests)
 
     def log_message(self, *args) -> None:  # keep test and bench output readable
         pass
 
     def do_GET(self) -> None:
         name = self.path.split("?")[0].rsplit("/", 1)[-1]
-        if name in self.delays:
-            time.sleep(self.delays[name])
+        delay = self.delays.get(name)
+        if isinstance(delay, threading.Event):
+            delay.wait()
+        elif delay:
+            time.sleep(delay)
         super().do_GET()
 
 
@@ -49,7 +52,8 @@ def serve(directory: str = ROOT, port: int = 0, delays=None) -> tuple:
     """Serve `directory` on a loopback port (0 = any free one); returns (server, base_url).
 
     `delays` maps file names to seconds the server waits before sending them, e.g.
-    {"micropython.wasm": 3} to make the page's boot slow.
+    {"micropython.wasm": 3} to make the page's boot slow, or to a threading.Event the server waits
+    for: the file is held back until the caller sets the event, however slow the machine is.
     """
     handler_class = type("Handler", (_QuietHandler,), {"delays": dict(delays or {})})
     handler = functools.partial(handler_class, directory=directory)
