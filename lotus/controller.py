@@ -171,9 +171,11 @@ class Computer:
                 session.show_hint(answer["move"])
             return
         if ticket.kind == "dead":
-            if fresh and session.phase() == "scoring" and not session.touched:
-                session.game.set_dead(answer)
-                session.dead_source = "search"
+            if fresh and session.phase() == "scoring":
+                settle_estimate(session, answer)
+                if not session.touched:
+                    session.game.set_dead(answer)
+                    session.dead_source = "search"
             return
         if self._asking(session) and self.busy[1] == ticket.version:
             self.busy = None
@@ -197,7 +199,9 @@ class Computer:
         """The worker could not answer: the message to show ('' for a quiet failure)."""
         session = ticket.session
         if ticket.kind == "dead":
-            return ""  # the engine's quick guess stays
+            if session.version == ticket.version:
+                settle_estimate(session, None)  # the engine's quick guess stays the estimate
+            return ""
         if ticket.kind == "hint":
             return "No hint available: " + error
         if self._asking(session) and self.busy[1] == ticket.version:
@@ -344,6 +348,8 @@ class PageController(Computer):
             "confirm": getattr(session, "confirm", None),
             "resume": getattr(session, "resume", None),
         }
+        if action == "confirm" and self.disputed():
+            return []  # the status says why: the computer disputes the marks
         if action == "hint":
             session.message = "Looking for a good move…"
             return [Ticket("hint", session, HINT_LEVEL, seed=len(session.game.moves))]
@@ -465,6 +471,7 @@ class PageController(Computer):
         ):
             session.asked_dead = session.version
             out.append(Ticket("dead", session))
+        self.computer_confirms(session)  # watch mode: the computer scores by itself
         return out
 
     def enabled(self) -> dict:
@@ -484,7 +491,7 @@ class PageController(Computer):
             "redo": len(session.redo_stack) > 0,
             "pass": person and session.can_pass(),
             "resign": person,
-            "confirm": phase == "scoring",
+            "confirm": phase == "scoring" and not self.disputed(),
             "resume": phase == "scoring",
             "hint": person and self.worker_ready,
         }
@@ -500,7 +507,7 @@ class PageController(Computer):
             "game": self.app.current,
             "board": session.svg(),
             "track": session.track_svg(),
-            "status": session.status(),
+            "status": self.dispute_text() or session.status(),
             "banner": session.banner() if over else "",
             "moves": move_items(session.move_rows(), session.moves_shown() - 1),
             "enabled": self.enabled(),
@@ -520,8 +527,62 @@ class PageController(Computer):
                 "review": None if review is None else str(review),
                 "thinking": "1" if self.thinking() else None,
                 "worker-ready": "1" if self.worker_ready else None,
+                "dispute": " ".join(p for _r, _v, g in self.disputed() for p in g) or None,
             },
         }
+
+    # -- the computer in the scoring phase (issue 12, point 8) -------------------------------
+    def disputed(self) -> list:
+        """The groups the computer objects to, [(point, 'lives'|'dead', points)], while scoring.
+
+        Against a person the computer compares the marks with its own estimate (its search's
+        dead groups, else the engine's quick guess), as OGS's bots do; with the computer in
+        every seat there is no one to dispute.
+        """
+        session = self.app.session
+        disagreements = getattr(session, "disagreements", None)
+        if disagreements is None or session.phase() != "scoring" or session.watching():
+            return []
+        return disagreements(computer_colours(session))
+
+    def dispute_text(self) -> str:
+        """'The computer (hard) disagrees: it thinks its group at 31 lives. …', or ''."""
+        disputed = self.disputed()
+        if not disputed or self.app.session.message:
+            return ""
+        session = self.app.session
+        level = session.seat(computer_colours(session)[0])
+        lives = [r for r, verdict, _g in disputed if verdict == "lives"]
+        dead = [r for r, verdict, _g in disputed if verdict == "dead"]
+        parts = []
+        if lives:
+            parts.append(plural(lives, "its group at {} lives", "its groups at {} live"))
+        if dead:
+            parts.append(plural(dead, "your group at {} is dead", "your groups at {} are dead"))
+        if dead and lives:
+            fix = "change the marks"
+        else:
+            fix = ("mark it " if len(disputed) == 1 else "mark them ") + (
+                "alive" if lives else "dead"
+            )
+        return (
+            f"The computer ({level}) disagrees: it thinks {' and '.join(parts)}. "
+            f"Resume play to settle it, or {fix}."
+        )
+
+    def computer_confirms(self, session) -> None:
+        """Watch mode: once its estimate is final, the computer marks it and ends the game."""
+        if (
+            session.phase() != "scoring"
+            or not session.watching()
+            or self.paused
+            or session.review is not None
+            or getattr(session, "settled", -1) != session.version
+        ):
+            return
+        session.game.set_dead(session.estimate)
+        session.dead_source = "search"
+        session.confirm()
 
     def failed(self, ticket, error: str) -> str:
         """The worker could not answer: said in the page's notice."""
@@ -564,6 +625,28 @@ class PageController(Computer):
             "url": url,
             "size": size,
         }
+
+
+def computer_colours(session) -> tuple:
+    """The colours the computer plays in `session`."""
+    return tuple(c for c in session.colours() if session.seat(c) != "human")
+
+
+def settle_estimate(session, answer) -> None:
+    """The computer's estimate of the dead groups is final for this position (`answer`: the
+    search's dead points; None: it failed, the engine's quick guess stands)."""
+    if not hasattr(session, "settled"):
+        return
+    if answer is not None:
+        session.take_estimate(answer)
+    session.settled = session.version
+
+
+def plural(points: list, one: str, many: str) -> str:
+    """'its group at 31 lives' or 'its groups at 31 and 40 live'."""
+    if len(points) == 1:
+        return one.format(points[0])
+    return many.format(", ".join(points[:-1]) + " and " + points[-1])
 
 
 def move_items(rows, last: int) -> str:

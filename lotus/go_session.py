@@ -24,6 +24,8 @@ class GoSession(Session):
         self.numbers = numbers
         self.flipped = ()
         self.dead_source = ""  # who marked the dead groups: 'engine', 'search' or 'players'
+        self.estimate = ()  # the computer's dead groups (one point each) for this scoring phase
+        self.settled = -1  # the version whose estimate is final (the search answered or failed)
         super().__init__(game, seats)
 
     def keep_view(self, old) -> None:
@@ -45,6 +47,7 @@ class GoSession(Session):
             if game.phase == go.SCORING:
                 game.set_dead(game.suggest_dead())
                 self.dead_source = "engine"
+                self.estimate = game.dead
         after = game.board()
         flipped = go_render.reversed_points(before, after)
         self._flips = tuple(flipped)
@@ -98,6 +101,40 @@ class GoSession(Session):
     def resume(self) -> None:
         """Return from the scoring phase to play (G9)."""
         self._try("#resume")
+
+    # -- the computer's view of the scoring (issue 12, point 8) ------------------------------
+    def take_estimate(self, points) -> None:
+        """The computer's dead groups for this position (the search's answer), as group points."""
+        game = self.game
+        reps = []
+        for point in points:
+            if game.colour_at(point) is not None:
+                rep = game.group_of(point)[0]
+                if rep not in reps:
+                    reps.append(rep)
+        self.estimate = tuple(sorted(reps, key=int))
+
+    def disagreements(self, computer: tuple) -> list:
+        """Groups whose marks favour the person over the computer's estimate, lowest point first.
+
+        [(point, verdict, points)]: a group of a `computer` colour marked dead that the computer
+        thinks lives ('lives'), or a person's group left alive that it thinks dead ('dead').
+        """
+        game = self.game
+        if game.phase != go.SCORING or not computer:
+            return []
+        marked = set(game.dead)
+        thought = set(self.estimate)
+        out = []
+        for rep in sorted(marked ^ thought, key=int):
+            if game.colour_at(rep) is None:
+                continue
+            mine = game.colour_at(rep) in computer
+            if mine and rep in marked:
+                out.append((rep, "lives", game.group_of(rep)))
+            elif not mine and rep in thought:
+                out.append((rep, "dead", game.group_of(rep)))
+        return out
 
     def _try(self, action: str) -> None:
         try:
