@@ -1,0 +1,105 @@
+"""The computer takes part in Go's scoring phase (issue 12, point 8), in the real browser.
+
+Against a person it disputes marks that favour the person over its own estimate (as OGS's bots
+do): the status says so, `body[data-dispute]` lists the disputed groups' points, Confirm is
+refused and Resume play settles it. With the computer in both seats it scores and confirms by
+itself, so a watched game ends with a result.
+"""
+
+import pytest
+
+from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
+from lotus import records
+from lotus.engine import ai, go
+
+# A short game brought to scoring: White (the person) 1-2-3 and 10, Black (the computer) the
+# groups 40-41 and 31-32; both passed. Nothing in it is dead, by the search's count too.
+MOVES = ["1", "40", "2", "41", "3", "31", "10", "32", "pass", "pass"]
+SHOTS = "/tmp"
+
+
+@pytest.fixture(scope="module")
+def page(open_page):
+    return open_page("index.html?game=go")
+
+
+def open_link(page, seats: dict, moves=MOVES) -> None:
+    """Open a share link of `moves` with these seats, on a page with no saved game."""
+    game = go.Game.from_moves(moves)
+    fragment = records.to_link_fragment(records.record_of(game, seats=seats))
+    base = page.url.split("?")[0].split("#")[0]
+    page.evaluate("localStorage.clear()")
+    page.goto(f"{base}?game=go#{fragment}")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+
+
+def test_the_computer_disputes_its_living_group_marked_dead_and_resume_settles_it(page):
+    open_link(page, {"w": "human", "b": "easy"})
+    assert ai.suggest_dead(go.Game.from_moves(MOVES)) == []  # what the worker will answer
+    page.wait_for_selector('body[data-phase="scoring"]')
+    # Its search's estimate has come in (the marks were untouched, so they are the search's).
+    page.wait_for_selector('body[data-dead-source="search"]', timeout=WORKER_TIMEOUT)
+    assert page.get_attribute("body", "data-dispute") is None
+    assert page.is_enabled('[data-action="confirm"]')
+
+    page.click('[data-point="41"]')  # the person marks the computer's group dead
+    page.wait_for_selector("body[data-dispute]")
+    assert page.get_attribute("body", "data-dispute") == "40 41"
+    status = page.inner_text("[data-status]")
+    assert status == (
+        "The computer (easy) disagrees: it thinks its group at 40 lives. "
+        "Resume play to settle it, or mark it alive."
+    )
+    assert page.is_disabled('[data-action="confirm"]')
+    assert page.is_enabled('[data-action="resume"]')
+    page.screenshot(path=f"{SHOTS}/scoring-dispute.png")
+
+    page.click('[data-point="40"]')  # marked alive again: it agrees, Confirm is back
+    page.wait_for_function("() => !document.body.hasAttribute('data-dispute')")
+    assert page.is_enabled('[data-action="confirm"]')
+    page.click('[data-point="31"]')  # another of its groups: disputed in turn
+    page.wait_for_selector('body[data-dispute="31 32"]')
+    page.click('[data-action="resume"]')
+    page.wait_for_selector('body[data-phase="play"]')
+    assert page.get_attribute("body", "data-dispute") is None
+    assert page.get_attribute("body", "data-to-move") == "w"
+
+
+def test_marks_that_match_the_computers_estimate_confirm_normally(page):
+    open_link(page, {"w": "human", "b": "easy"})
+    page.wait_for_selector('body[data-dead-source="search"]', timeout=WORKER_TIMEOUT)
+    page.click('[data-point="1"]')  # the person gives up their own group: no objection
+    page.wait_for_selector('body[data-dead-source="players"]')
+    assert page.get_attribute("body", "data-dispute") is None
+    page.click('[data-action="confirm"]')
+    page.wait_for_selector('body[data-over="1"]')
+    assert page.get_attribute("body", "data-winner") == "b"
+
+
+@pytest.mark.slow
+def test_a_watched_go_game_ends_with_a_result_by_itself(page):
+    base = page.url.split("?")[0].split("#")[0]
+    page.evaluate("localStorage.clear()")
+    page.goto(f"{base}?game=go&seats=easy,easy")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    page.select_option("[data-speed]", "fast")
+    page.wait_for_selector('body[data-over="1"]', timeout=10 * WORKER_TIMEOUT)
+    moves = page.evaluate(
+        "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
+        ".map(e => e.getAttribute('data-move'))"
+    )
+    game = go.Game.from_moves(moves)
+    assert moves[-2:] == ["pass", "pass"] and game.phase == go.SCORING
+    game.finish(ai.suggest_dead(game))  # the computer agreed to its own search's estimate
+    assert page.get_attribute("body", "data-winner") == (game.winner or "")
+    banner = page.inner_text("[data-banner]")
+    assert "wins" in banner or "Draw" in banner
+    page.screenshot(path=f"{SHOTS}/scoring-watched.png")
+
+
+def test_a_watched_game_opened_in_scoring_is_confirmed_by_the_computer(page):
+    open_link(page, {"w": "easy", "b": "easy"})
+    page.wait_for_selector('body[data-over="1"]', timeout=WORKER_TIMEOUT)
+    assert go.Game.from_moves(MOVES).score() == {"w": 4, "b": 4}  # nothing dead: a draw
+    assert page.get_attribute("body", "data-winner") == ""
+    assert "Draw, 4 to 4" in page.inner_text("[data-banner]")
