@@ -732,7 +732,7 @@ class BoardController(Computer):
             "buttons": [(action, enabled) for action, _l, _t, enabled in embed.controls(diagram)],
             "puzzle": diagram.mode == "puzzle",
             "solved": diagram.solved,
-            "feedback": "right" if diagram.solved else ("wrong" if diagram.feedback else ""),
+            "feedback": diagram.verdict(),  # right, wrong or solution (shown)
             "thinking": "1" if self.thinking() else None,
             "hints": diagram.session.hint_marks(),
         }

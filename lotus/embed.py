@@ -376,6 +376,7 @@ class Diagram:
         self.step = settings["at"]
         self.feedback = ""  # the puzzle's answer to the last try
         self.solved = False
+        self.shown = False  # the solution was shown (not found)
         self.tries = 0
         self.session = None
         self.go_to(self.step)
@@ -404,6 +405,7 @@ class Diagram:
         self.step = step
         self.feedback = ""
         self.solved = False
+        self.shown = False
         select = self.settings["select"]
         if select and step == self.settings["at"] and self.mode in ("view", "step"):
             session.click(select)
@@ -469,6 +471,8 @@ class Diagram:
             return self.accepts_clicks() and "pass" in self.session.game.legal_moves()
         if action in ("confirm", "resume"):
             return self.mode == "play" and self.session.phase() == "scoring"
+        if action == "solution":
+            return self.mode == "puzzle" and not self.shown
         if action == "reset":
             moved = self.step != self.settings["at"] or len(self.session.actions) > self.base
             return moved or self.solved or bool(self.feedback)
@@ -498,6 +502,27 @@ class Diagram:
             getattr(self.session, action)()
         elif action == "reset":
             self.reset()
+        elif action == "solution" and self.can(action):
+            self.show_solution()
+
+    def show_solution(self) -> None:
+        """Puzzles: play the (first) answer from the puzzle's position and explain it."""
+        self.go_to(self.settings["at"])
+        move = self.settings["answer"][0]
+        self.session.act(move)
+        self.solved = True
+        self.shown = True
+        explain = self.settings["explain"]
+        self.feedback = f"Solution: {move}. " + (explain if explain else "")
+        self.feedback = self.feedback.strip()
+
+    def verdict(self) -> str:
+        """'right' (solved), 'solution' (shown), 'wrong' (a try said why), or ''."""
+        if self.shown:
+            return "solution"
+        if self.solved:
+            return "right"
+        return "wrong" if self.feedback else ""
 
     def _judge(self, moved: bool) -> None:
         session = self.session
@@ -513,7 +538,17 @@ class Diagram:
         self.tries += 1
         session.undo()
         session.redo_stack = []
-        self.feedback = f"Not {move}: try again."
+        did = what_it_did(session.game, move)
+        question = self.question()
+        self.feedback = f"Not {move}: {did}." + (f" {question}" if question else "") + " Try again."
+
+    def question(self) -> str:
+        """What the puzzle asks: the last sentence of its caption ('Which capture is safe?')."""
+        sentences = self.caption().strip().replace("! ", ". ").split(". ")
+        question = sentences[-1]
+        if len(question.split()) < 4 and len(sentences) > 1:  # 'Where?': with what it asks
+            question = sentences[-2] + ". " + question
+        return sentence(question)
 
     # -- what to show --------------------------------------------------------------------------
     def caption(self) -> str:
@@ -554,6 +589,90 @@ class Diagram:
         return self.session.track_svg()
 
 
+# -- what a wrong try did, in words (from the engine: the position before and after) -----------
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _count(n: int, word: str) -> str:
+    """'one field', 'three fields', '12 stones'."""
+    text = NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
+    return f"{text} {word}" + ("" if n == 1 else "s")
+
+
+def what_it_did(before, move: str) -> str:
+    """What `move` does in the engine game `before` (left as it is), in words."""
+    if move == "pass":
+        return "passing changes nothing on the board"
+    after = before.copy()
+    after.play(move)
+    if hasattr(after, "lotuses"):
+        return _go_did(before, after, move)
+    return _race_did(before, after, move)
+
+
+def _go_did(before, after, point: str) -> str:
+    mover = before.to_move
+    other = "b" if mover == "w" else "w"
+    turned = []
+    lost = []
+    for n in range(1, 73):
+        p = str(n)
+        was, now = before.colour_at(p), after.colour_at(p)
+        if was == other and now == mover:
+            turned.append(p)
+        elif was == mover and now == other:
+            lost.append(p)
+    if after.colour_at(point) != mover:
+        lost_text = _count(len(lost) + 1, "stone")
+        return (
+            f"the group there is left without a liberty, so it turns "
+            f"{colour_name(other).lower()}: you lose {lost_text}"
+        )
+    if not turned:
+        words = "it captures nothing"
+    else:
+        words = f"it reverses {_count(len(turned), 'stone')} (on {', '.join(turned)})"
+    if len(after.lotuses()) > len(before.lotuses()):
+        words += " and completes a lotus"
+    return words
+
+
+def _race_did(before, after, move: str) -> str:
+    from lotus.engine import race
+
+    origin, path = race.parse_move(move)
+    board_before, board_after = before.board(), after.board()
+    if origin[0] == race.START:
+        colour, height = origin[1], int(origin[2:])
+        where = "on the start"
+    else:
+        colour, height = board_before[origin][-1], len(board_before[origin])
+        where = f"on {origin}"
+    whose = "the " if colour == before.to_move else f"{colour_name(colour)}'s "
+    if height == 1:
+        stone = f"{whose}stone alone {where}"
+    else:
+        stone = f"{whose}top stone of the {height}-stack {where}"
+    dest = path[-1]
+    to = "into the goal" if dest == race.GOAL else f"to {dest}"
+    words = f"{stone} moves {_count(height, 'field')}, " + (
+        f"bounces on the trampoline and goes on {to}" if len(path) == 2 else to
+    )
+    landed = board_after.get(dest, "")
+    if len(landed) > 1:
+        under = landed[-2]
+        words += ", on top of " + (
+            "a stone of its own colour"
+            if under == colour
+            else f"a {colour_name(under).lower()} stone"
+        )
+    left = board_after.get(origin, "")
+    if left:
+        words += f", and leaves a {colour_name(left[-1]).lower()} stone on top of {origin}"
+    return words
+
+
 # -- the figure's markup (pre-drawn by tools/build_rules.py, drawn by embed.html) --------------
 
 _CONTROLS = {
@@ -563,7 +682,11 @@ _CONTROLS = {
         ("next", "▶", "One move forward (→)"),
         ("last", "End", "Last position (End)"),
     ),
-    "puzzle": (("pass", "Pass", "Pass this turn"), ("reset", "Try again", "Start the puzzle over")),
+    "puzzle": (
+        ("pass", "Pass", "Pass this turn"),
+        ("reset", "Try again", "Start the puzzle over"),
+        ("solution", "Show solution", "Play the answer and explain it"),
+    ),
     "play": (
         ("undo", "Undo", "Take back your last move"),
         ("pass", "Pass", "Pass this turn"),

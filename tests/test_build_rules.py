@@ -55,8 +55,31 @@ def test_every_rule_has_a_heading_and_a_board_nearby(built):
         html = read(built, game + ".html")
         letter = "R" if game == "race" else "G"
         for n in range(1, rules + 1):
-            assert re.search(rf"<h2>[^<]*\b{letter}{n}\b", html), f"{letter}{n}"
+            assert re.search(rf'<h2>[^<]+ <small class="rule-ref">[^<]*\b{letter}{n}\b', html), (
+                f"{letter}{n}"
+            )
         assert html.count('data-mode="puzzle"') >= 3
+
+
+def test_headings_are_plain_words_with_the_rule_numbers_as_a_small_reference(built):
+    assert build_rules.split_refs("Moving: a stone goes far (R4)") == (
+        "Moving: a stone goes far",
+        "R4",
+    )
+    assert build_rules.split_refs("Puzzles") == ("Puzzles", "")
+    assert build_rules.split_refs("Board (R5, R7, R8)") == ("Board", "R5, R7, R8")
+    assert build_rules.split_refs("Words (in brackets)") == ("Words (in brackets)", "")
+    html = read(built, "race.html")
+    assert (
+        '<h2>Moving: a stone goes as far as its stack is high <small class="rule-ref">R4</small>'
+        in html
+    )
+    assert 'href="#moving-a-stone-goes-as-far-as-its-stack-is-high"' in html
+    for game in ("race", "go"):
+        for heading in re.findall(r"<h2>(.*?)</h2>", read(built, game + ".html")):
+            words = re.sub(r' <small class="rule-ref">[^<]*</small>$', "", heading)
+            assert not re.search(r"\b[RG][0-9]+\b", words), heading  # no bare rule numbers
+            assert len(words.split()) >= 1
 
 
 def test_the_configs_for_the_rules_folder_point_one_folder_up(built):

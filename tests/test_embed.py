@@ -149,7 +149,10 @@ def test_puzzle_accepts_an_answer_and_refuses_a_wrong_try():
     assert d.click("Sw4") is False  # the first click selects
     assert d.click("B4") is True
     assert not d.solved and d.tries == 1
-    assert d.status() == "Not Sw4-B4: try again."
+    assert d.status() == (
+        "Not Sw4-B4: the top stone of the 4-stack on the start moves four fields, to B4."
+        " Enter the 4. Try again."
+    )
     assert d.session.game.moves == []  # the wrong move is taken back
     assert d.can("reset")
     d.click("Sw4")
@@ -158,6 +161,66 @@ def test_puzzle_accepts_an_answer_and_refuses_a_wrong_try():
     assert not d.accepts_clicks() and not d.click("Sw3")
     d.act("reset")
     assert not d.solved and d.session.game.moves == [] and d.tries == 0
+
+
+def test_a_wrong_try_says_what_the_move_did_against_what_the_puzzle_asks():
+    from tools import build_rules, rules_source
+
+    found = {}
+    for game in ("race", "go"):
+        for diagram in rules_source.diagrams(rules_source.load(f"docs/rules/{game}.md", game)):
+            found[diagram["id"]] = build_rules.settings_of(diagram)
+    # The safe-capture puzzle: 57 captures too, but the new black group has no liberty (G7).
+    d = embed.Diagram(found["puzzle-safe-capture"])
+    d.click("57")
+    assert d.status().startswith(
+        "Not 57: the group there is left without a liberty, so it turns white: you lose "
+    )
+    assert d.status().endswith("Which capture is safe? Try again.") and d.verdict() == "wrong"
+    assert d.session.game.moves == [] and d.accepts_clicks()
+    # A short question keeps the sentence before it.
+    d = embed.Diagram(found["puzzle-double"])
+    d.click("1")
+    assert d.status() == (
+        "Not 1: it captures nothing. One stone can capture two black stones at once. Where?"
+        " Try again."
+    )
+    # Race: the stone that lands and what it leaves behind (R4, R6).
+    d = embed.Diagram(found["puzzle-cover"])
+    d.click("7")
+    d.click("9")
+    assert d.status().startswith(
+        "Not 7-9: the top stone of the 2-stack on 7 moves two fields, to 9, on top of a black"
+        " stone, and leaves a black stone on top of 7."
+    )
+    # Someone else's stone (a blocked player's move, R9) is named as theirs.
+    d = embed.Diagram(found["puzzle-blocked"])
+    d.click("Sb3")
+    d.click("A3")
+    assert "Not Sb3-A3: Black's top stone of the 3-stack on the start moves three" in d.status()
+    # A capture is counted, with its points; a pass changes nothing.
+    d = board("game=go&mode=puzzle&answer=pass&position=" + found["puzzle-capture"]["position"])
+    d.click("3")
+    assert d.status().startswith("Not 3: it reverses two stones (on 1, 2).")
+    d.act("pass")
+    assert d.solved
+
+
+def test_show_solution_plays_the_answer_and_explains_it():
+    d = board("game=race&mode=puzzle&answer=Sw4-A4&explain=A4 leads on.&captions=Enter the 4")
+    assert [a for a, _l, _t, _e in embed.controls(d)] == ["pass", "reset", "solution"]
+    assert d.can("solution")
+    d.click("Sw4")
+    d.click("B4")  # a wrong try first
+    d.act("solution")
+    assert d.session.game.moves == ["Sw4-A4"]
+    assert d.status() == "Solution: Sw4-A4. A4 leads on."
+    assert d.verdict() == "solution" and d.solved and not d.accepts_clicks()
+    assert not d.can("solution") and d.can("reset")
+    d.act("reset")
+    assert d.session.game.moves == [] and d.verdict() == "" and d.can("solution")
+    html = embed.figure_html(d, "game=race", live=True)
+    assert 'data-action="solution"' in html and ">Show solution</button>" in html
 
 
 def test_a_go_puzzle_can_be_answered_by_a_pass():

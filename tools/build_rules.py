@@ -35,7 +35,7 @@ def settings_of(diagram: dict) -> dict:
 
 
 def slug(text: str) -> str:
-    """'Stack height is distance (R4)' -> 'stack-height-is-distance-r4'."""
+    """'Moving: a stone goes as far' -> 'moving-a-stone-goes-as-far'."""
     out = []
     for ch in text.lower():
         if ch.isalnum():
@@ -43,6 +43,24 @@ def slug(text: str) -> str:
         elif out and out[-1] != "-":
             out.append("-")
     return "".join(out).strip("-")
+
+
+def split_refs(text: str) -> tuple:
+    """'Moving: a stone goes as far as its stack is high (R4)' -> ('Moving: …', 'R4')."""
+    words, _, tail = text.rpartition(" (")
+    refs = tail[:-1].split(", ") if tail.endswith(")") else []
+    if words and refs and all(r[:1] in "RG" and r[1:].isdigit() for r in refs):
+        return words, ", ".join(refs)
+    return text, ""
+
+
+def heading_html(text: str) -> str:
+    """A heading in plain words, its rule numbers kept as a small reference after them."""
+    words, refs = split_refs(text)
+    html = rules_source.inline_html(words)
+    if refs:
+        html += f' <small class="rule-ref">{refs}</small>'
+    return html
 
 
 def figure(diagram: dict) -> str:
@@ -56,7 +74,7 @@ def figure(diagram: dict) -> str:
 def _prose(block) -> str:
     kind = block[0]
     if kind == "heading":
-        return f"<h{block[1]}>{rules_source.inline_html(block[2])}</h{block[1]}>"
+        return f"<h{block[1]}>{heading_html(block[2])}</h{block[1]}>"
     if kind == "paragraph":
         return f"<p>{rules_source.inline_html(block[1])}</p>"
     items = "".join(f"<li>{rules_source.inline_html(item)}</li>" for item in block[1])
@@ -86,10 +104,10 @@ def page(game: str, source: str, config_text: str) -> str:
     toc = []
     body = []
     for heading, prose, diagrams in sections(blocks):
-        anchor = slug(heading) if heading else "intro"
+        anchor = slug(split_refs(heading)[0]) if heading else "intro"
         if heading:
-            toc.append(f'<li><a href="#{anchor}">{rules_source.inline_html(heading)}</a></li>')
-        head = f"<h2>{rules_source.inline_html(heading)}</h2>" if heading else ""
+            toc.append(f'<li><a href="#{anchor}">{heading_html(heading)}</a></li>')
+        head = f"<h2>{heading_html(heading)}</h2>" if heading else ""
         text = head + "".join(_prose(b) for b in prose)
         boards = "".join(figure(d) for d in diagrams)
         cls = "rule" if boards else "rule text-only"
