@@ -64,7 +64,9 @@ def test_a_puzzle_refuses_a_wrong_try_and_accepts_the_answer(page):
     figure = "figure[data-diagram]"
     page.click('[data-point="5"]')
     assert page.get_attribute(figure, "data-feedback") == "wrong"
-    assert "try again" in page.inner_text("[data-status]")
+    assert (
+        page.inner_text("[data-status]") == "Not 5: it captures nothing. Find the point. Try again."
+    )
     assert point(page, 5) is None  # taken back
     page.click('[data-point="2"]')
     assert page.get_attribute(figure, "data-solved") == "1"

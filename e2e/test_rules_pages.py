@@ -86,6 +86,42 @@ def test_a_go_puzzle_refuses_a_wrong_point_and_accepts_its_answer(go_page):
     assert page.get_attribute(f"#{fid}", "data-solved") == "1"
 
 
+def test_a_wrong_answer_says_why_and_show_solution_plays_the_answer(go_page):
+    page = go_page
+    puzzle = next(d for d in diagrams("go") if d["id"] == "puzzle-safe-capture")
+    fid = puzzle["id"]
+    page.click(f'#{fid} [data-point="57"]')  # the other capture: suicidal (G7)
+    status = page.inner_text(f"#{fid} [data-status]")
+    assert status.startswith("Not 57: the group there is left without a liberty, so it turns white")
+    assert status.endswith("Which capture is safe? Try again.")
+    assert page.get_attribute(f"#{fid}", "data-feedback") == "wrong"
+    page.click(f'#{fid} [data-action="solution"]')
+    page.wait_for_selector(f'#{fid}[data-feedback="solution"]')
+    assert page.inner_text(f"#{fid} [data-status]") == "Solution: 7. " + puzzle["explain"]
+    assert page.get_attribute(f'#{fid} [data-point="7"] [data-colour]', "data-colour") == "b"
+    assert page.is_disabled(f'#{fid} [data-action="solution"]')
+    page.locator(f"#{fid}").scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/rules-solution.png")
+    page.click(f'#{fid} [data-action="reset"]')
+    page.wait_for_selector(f'#{fid}[data-feedback=""]')
+    assert page.is_enabled(f'#{fid} [data-action="solution"]')
+
+
+def test_headings_are_plain_words_with_small_rule_references(race_page):
+    page = race_page
+    section = "#moving-a-stone-goes-as-far-as-its-stack-is-high"
+    heading = page.inner_text(f"{section} h2")
+    assert heading.startswith("Moving: a stone goes as far as its stack is high")
+    assert page.inner_text(f"{section} h2 .rule-ref") == "R4"
+    sizes = page.eval_on_selector(
+        f"{section} h2",
+        """h => [parseFloat(getComputedStyle(h).fontSize),
+                 parseFloat(getComputedStyle(h.querySelector('.rule-ref')).fontSize)]""",
+    )
+    assert sizes[1] < sizes[0] * 0.8  # a small reference, not part of the heading's words
+    page.locator(section).screenshot(path="/tmp/rules-headings.png")
+
+
 def test_a_step_sequence_moves_the_stones(race_page):
     page = race_page
     step = next(d for d in diagrams("race") if d["mode"] == "step" and d["moves"])
