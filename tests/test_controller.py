@@ -124,13 +124,14 @@ def test_moves_fill_the_move_list_and_review_enables_the_way_back():
     for point in ("1", "10", "2"):
         page.click("point", point)
     view = page.view()
-    assert view["moves"].count("<li") == 3 and '<li class="last" data-move="2">' in view["moves"]
+    assert view["moves"].count("data-ply=") == 3 and view["moves"].count("<li") == 2
+    assert 'class="mv last" data-move="2" data-ply="3"' in view["moves"]
     assert view["enabled"]["undo"] and view["enabled"]["prev"] and not view["enabled"]["next"]
     assert page.key("ArrowLeft") is True
     view = page.view()
     assert view["flags"]["review"] == "2"
     assert view["enabled"]["next"] and view["enabled"]["play-here"]
-    assert '<li class="last" data-move="10">' in view["moves"]
+    assert 'class="mv last" data-move="10" data-ply="2"' in view["moves"]
     assert page.question("play-here").startswith("Continue the game from move 2?")
     page.action("play-here")
     assert page.app.session.game.moves == ["1", "10"] and page.view()["enabled"]["redo"]
@@ -138,7 +139,7 @@ def test_moves_fill_the_move_list_and_review_enables_the_way_back():
 
 
 def test_the_move_list_escapes_what_it_shows():
-    items = controller.move_items([("w", '<b>"')], 0)
+    items = controller.move_items([("w", '<b>"', 'White plays <b>"')], 0)
     assert "<b>" not in items and "&lt;b&gt;&quot;" in items
 
 
@@ -290,12 +291,13 @@ def test_an_exported_record_imports_back_and_a_bad_one_keeps_the_game():
         page.click("point", point)
     text = page.export("2026.11.30")
     assert "box below" in page.view()["status"]
-    assert page.import_record("  ") is False and "Nothing to import" in page.error
+    assert page.import_record("  ") is False and "Nothing to import" in page.record_error
     assert page.import_record("this is no record") is False
-    assert "Your game is unchanged" in page.error and page.app.session.game.moves == ["1", "10"]
+    assert "Your game is unchanged" in page.view()["record_error"]
+    assert page.app.session.game.moves == ["1", "10"] and page.error == ""
     page.new_game({"first": "w", "marker": "0", "seat-w": "human", "seat-b": "human"})
     assert page.import_record(text) is True
-    assert page.app.session.game.moves == ["1", "10"] and page.error == ""
+    assert page.app.session.game.moves == ["1", "10"] and page.record_error == ""
     assert page.view()["status"] == "Record imported."
 
 
