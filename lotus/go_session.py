@@ -156,7 +156,10 @@ class GoSession(Session):
             )
         else:
             words += f", a suicide: {_stones(lost)} turn {go.COLOUR_NAMES[other]}"
-            event = f"Suicide: {who}'s group on {action} has no liberty; {_stones(lost)} turn {go.COLOUR_NAMES[other]}."
+            event = (
+                f"Suicide: {who}'s group on {action} has no liberty; "
+                f"{_stones(lost)} turn {go.COLOUR_NAMES[other]}."
+            )
         new = [k for k in game.lotuses() if k not in lotuses]
         if new:
             words += ", completing a lotus"
