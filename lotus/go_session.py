@@ -148,17 +148,17 @@ class GoSession(Session):
             total = lost + len(captured)
             words += (
                 f", reversing {_stones(len(captured))}, but the group has no liberty left: "
-                f"second reversal, {_stones(total)} turn {go.COLOUR_NAMES[other]}"
+                f"second reversal, {_turn(total)} {go.COLOUR_NAMES[other]}"
             )
             event = (
                 f"Second reversal: {who} reversed {_stones(len(captured))}, but the group had "
-                f"no liberty left, so all {total} turn {go.COLOUR_NAMES[other]}."
+                f"no liberty left, so all {total} stones turn {go.COLOUR_NAMES[other]}."
             )
         else:
-            words += f", a suicide: {_stones(lost)} turn {go.COLOUR_NAMES[other]}"
+            words += f", a suicide: {_turn(lost)} {go.COLOUR_NAMES[other]}"
             event = (
                 f"Suicide: {who}'s group on {action} has no liberty; "
-                f"{_stones(lost)} turn {go.COLOUR_NAMES[other]}."
+                f"{_turn(lost)} {go.COLOUR_NAMES[other]}."
             )
         new = [k for k in game.lotuses() if k not in lotuses]
         if new:
@@ -293,6 +293,10 @@ def _is_point(action: str) -> bool:
 
 def _stones(n: int) -> str:
     return "1 stone" if n == 1 else f"{n} stones"
+
+
+def _turn(n: int) -> str:
+    return "1 stone turns" if n == 1 else f"{n} stones turn"
 
 
 def _white_first(item) -> int:
