@@ -181,12 +181,17 @@ def test_a_hint_shows_a_legal_move_without_playing_it(page):
     page.wait_for_function(
         "() => document.querySelector('[data-status]').textContent.startsWith('Hint: ')"
     )
-    hint = page.inner_text("[data-status]").split("Hint: ")[1].strip()
-    game = race.Game()
-    game.play("Sw4-A4")
-    assert hint in game.legal_moves()
+    from lotus.race_session import RaceSession
+
+    hint = page.inner_text("[data-status]")
+    session = RaceSession()
+    session.act("Sw4-A4")
+    said = [
+        f"Hint: {session.hint_text(m)} (marked on the board)." for m in session.game.legal_moves()
+    ]
+    assert hint in said
     assert moves(page) == ["Sw4-A4"]
-    assert page.locator("svg .hint").count() >= 1
+    assert page.locator("svg .hint").count() >= 1 and page.locator("svg [data-hint]").count() >= 1
 
 
 def test_watch_mode_plays_by_itself_and_pauses(page):

@@ -48,7 +48,7 @@ def test_a_bad_record_names_line_and_column_and_keeps_the_game(page):
     open_records(page)
     page.fill("[data-record-text]", '[Game "race"]\n[Players "2"]\n\n1. Sw4-A4 2. A4-G\n')
     page.click('[data-action="import"]')
-    error = page.inner_text("[data-error]")
+    error = page.inner_text("[data-record-error]")
     assert "line 4" in error and "column" in error
     assert page_state(page)["moves"] == ["Sw4-A4"]
 

@@ -224,6 +224,7 @@ class PageController(Computer):
         self.restored = set()  # games whose autosave was looked at
         self.error = ""  # the visible notice ([data-error])
         self.form = None  # (game, options) the new-game form must show, set by a link
+        self.record_error = ""  # an import's error, shown next to the import box
 
     def shown(self):
         """The session on screen."""
@@ -309,11 +310,14 @@ class PageController(Computer):
     # -- input -------------------------------------------------------------------------------
     def click(self, kind: str, value: str) -> None:
         """A click on a board element named by its hook ('field', 'A3')."""
+        before = self._begin()
         self.app.session.click(session_target(kind, value))
+        self._end(before)
 
     def key(self, key: str) -> bool:
         """A shortcut key (u, r, Escape, arrows, Home, End); True when it did something."""
         session = self.app.session
+        before = self._begin()
         if key == "u":
             session.undo_turn()
         elif key == "r":
@@ -324,6 +328,7 @@ class PageController(Computer):
             self.action(REVIEW_KEYS[key])
         else:
             return False
+        self._end(before)
         return True
 
     def question(self, action: str) -> str:
@@ -350,6 +355,9 @@ class PageController(Computer):
         }
         if action == "confirm" and self.disputed():
             return []  # the status says why: the computer disputes the marks
+        before = self._begin()
+        if action == "dismiss-record-error":
+            return []
         if action == "hint":
             session.message = "Looking for a good move…"
             return [Ticket("hint", session, HINT_LEVEL, seed=len(session.game.moves))]
@@ -359,6 +367,7 @@ class PageController(Computer):
             session.review_step(REVIEW_STEPS[action](len(session.actions)))
         elif simple.get(action) is not None:
             simple[action]()
+        self._end(before)
         return []
 
     def new_game(self, values: dict) -> None:
@@ -366,6 +375,7 @@ class PageController(Computer):
 
         Seats come as 'seat-w', 'seat-b', …; only those of the chosen number of players count.
         """
+        self.record_error = ""
         game = self.app.current
         entry = games.get(game)
         try:
@@ -400,6 +410,7 @@ class PageController(Computer):
         """Show a game (bringing back its autosave the first time); False for an unknown one."""
         if game not in games.GAMES:
             return False
+        self.record_error = ""
         notes = self.restore_saves(game)
         if notes:
             self.error = " ".join(notes)
@@ -442,17 +453,18 @@ class PageController(Computer):
         from lotus import records  # loads both engines: only when needed
 
         if not text.strip():
-            self.error = "Nothing to import: paste a record into the box, or open a file."
+            self.record_error = "Nothing to import: paste a record into the box, or open a file."
             return False
         try:
             self.app.load_record(records.read(text))
         except records.RecordError as exc:
-            self.error = f"The record could not be read: {exc}. Your game is unchanged."
+            self.record_error = f"The record could not be read: {exc}. Your game is unchanged."
             return False
         except ValueError as exc:
-            self.error = f"The record could not be opened: {exc}. Your game is unchanged."
+            self.record_error = f"The record could not be opened: {exc}. Your game is unchanged."
             return False
         self.error = ""
+        self.record_error = ""
         self.app.session.message = "Record imported."
         return True
 
@@ -503,13 +515,20 @@ class PageController(Computer):
         phase = session.phase()
         over = phase == "over"
         review = session.review
+        side = side_result(session)
+        status = session.status()
         return {
             "game": self.app.current,
             "board": session.svg(),
             "track": session.track_svg(),
-            "status": self.dispute_text() or session.status(),
-            "banner": session.banner() if over else "",
-            "moves": move_items(session.move_rows(), session.moves_shown() - 1),
+            "status": self.dispute_text() or ((side + " " + status) if side else status),
+            "banner": (side or session.banner()) if over else "",
+            "moves": move_items(
+                session.move_notes(), session.moves_shown() - 1, len(session.colours()) == 2
+            ),
+            "players": player_items(self.players()),
+            "title": self.title(),
+            "record_error": self.record_error,
             "enabled": self.enabled(),
             "watch": any(session.seat(c) != "human" for c in session.colours()),
             "paused": self.paused,
@@ -584,6 +603,57 @@ class PageController(Computer):
         session.dead_source = "search"
         session.confirm()
 
+    # -- words: players, the move list, what happened, messages (issue 12, points 2, 3, 6, 7) --
+    def _begin(self) -> tuple:
+        """Before a user's action: an import's error goes (the user has moved on)."""
+        self.record_error = ""
+        session = self.app.session
+        return (session, session.version, session.review)
+
+    def _end(self, before: tuple) -> None:
+        """After a user's action: a notice about an earlier state goes once the state changed."""
+        session = self.app.session
+        if (session, session.version, session.review) != before:
+            self.error = ""
+
+    def goto(self, ply) -> None:
+        """A click on the move list: show the position after move `ply` (1-based), as review."""
+        before = self._begin()
+        session = self.app.session
+        try:
+            ply = int(ply)
+        except ValueError:
+            return
+        session.review_to(session.ply_index(ply) if ply > 0 else 0)
+        self._end(before)
+
+    def players(self) -> list:
+        """The session's players with who plays each: 'You', 'Person' or 'Computer (hard)'."""
+        session = self.app.session
+        rows = session.players()
+        people = [r["colour"] for r in rows if session.seat(r["colour"]) == "human"]
+        for row in rows:
+            level = session.seat(row["colour"])
+            if level != "human":
+                row["who"] = f"Computer ({level})"
+            elif len(people) == 1:
+                row["who"] = "You"
+            else:
+                row["who"] = "Person"
+        return rows
+
+    def title(self) -> str:
+        """The tab's title: whose turn it is, or the result ('White to move · Lotus')."""
+        session = self.app.session
+        phase = session.phase()
+        if phase == "over":
+            text = side_result(session) or session.banner()
+        elif phase == "scoring":
+            text = "Scoring"
+        else:
+            text = app_module.colour_name(session.game.to_move) + " to move"
+        return text + " · Lotus"
+
     def failed(self, ticket, error: str) -> str:
         """The worker could not answer: said in the page's notice."""
         message = super().failed(ticket, error)
@@ -649,18 +719,70 @@ def plural(points: list, one: str, many: str) -> str:
     return many.format(", ".join(points[:-1]) + " and " + points[-1])
 
 
-def move_items(rows, last: int) -> str:
-    """The move list's markup: one <li> per move, the one on show marked `last`."""
+def side_result(session) -> str:
+    """The result from the person's side against the computer ('You win!'), else ''."""
+    if session.phase() != "over":
+        return ""
+    colours = session.colours()
+    people = [c for c in colours if session.seat(c) == "human"]
+    if len(people) != 1 or len(people) == len(colours):
+        return ""
+    winner = session.game.winner
+    if winner is None:
+        return ""
+    if winner == people[0]:
+        return "You win!"
+    return f"The computer ({session.seat(winner)}) wins."
+
+
+def move_items(rows, last: int, paired: bool = False) -> str:
+    """The move list's markup: numbered rows of clickable moves, each described in words.
+
+    `rows` are (colour, move, words); `last` is the index of the move on show. Two-player games
+    pair the moves in a row ("12. 23 24"); otherwise one move a row. Each move is a button
+    `[data-move][data-ply]` (ply 1-based) whose title and aria-label say it in words.
+    """
     escape = app_module.escape
+    per = 2 if paired else 1
     items = []
-    for i, (colour, move) in enumerate(rows):
-        cls = ' class="last"' if i == last else ""
+    for start in range(0, len(rows), per):
+        cells = []
+        for i in range(start, min(start + per, len(rows))):
+            colour, move, words = rows[i]
+            cls = "mv last" if i == last else "mv"
+            current = ' aria-current="step"' if i == last else ""
+            said = escape(words)
+            cells.append(
+                f'<button type="button" class="{cls}" data-move="{escape(move)}" '
+                f'data-ply="{i + 1}" title="{said}" aria-label="{i + 1}: {said}"{current}>'
+                f'<span class="who {colour}" aria-hidden="true"></span>{escape(move)}</button>'
+            )
+        number = start // per + 1
+        row_cls = ' class="last"' if start <= last < start + per else ""
         items.append(
-            f'<li{cls} data-move="{escape(move)}"><span class="who {colour}" '
-            f'aria-label="{escape(app_module.colour_name(colour))}"></span>'
-            f"{escape(move)}</li>"
+            f'<li{row_cls} data-row="{number}"><span class="num" aria-hidden="true">'
+            f"{number}.</span>{''.join(cells)}</li>"
         )
     return "".join(items)
+
+
+def player_items(players) -> str:
+    """The players' markup for `[data-players]`: one `[data-player]` per seat in turn order."""
+    escape = app_module.escape
+    items = []
+    for p in players:
+        colour = p["colour"]
+        moving = " data-to-move" if p["to_move"] else ""
+        turn = ' <span class="turn">to move</span>' if p["to_move"] else ""
+        detail = f' <small class="detail">{escape(p["detail"])}</small>' if p["detail"] else ""
+        items.append(
+            f'<li class="player {colour}" data-player="{colour}"{moving}>'
+            f'<span class="chip {colour}" aria-hidden="true"></span>'
+            f'<span class="name">{escape(p["name"])}</span> '
+            f'<span class="who">{escape(p["who"])}</span>{turn} '
+            f'<span class="count">{escape(p["count"])}</span>{detail}</li>'
+        )
+    return '<ul class="players-list">' + "".join(items) + "</ul>"
 
 
 # -- an embedded board ----------------------------------------------------------------------------

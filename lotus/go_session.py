@@ -1,6 +1,7 @@
 """The Go game's session in the page: placements, passes, the scoring phase and dead groups."""
 
 from lotus.engine import go
+from lotus.engine.kensington import HEXAGONS, NEIGHBOURS
 from lotus.render import go as go_render
 from lotus.session import Session, colour_name, sentence
 
@@ -142,6 +143,78 @@ class GoSession(Session):
         except go.IllegalMove as exc:
             self.message = sentence(str(exc))
 
+    # -- words -----------------------------------------------------------------------------
+    def _before(self, action: str):
+        """(board, lotuses, the opponent stones a placement on `action` captures by G6)."""
+        game = self.game
+        board = game.board()
+        lotuses = game.lotuses()
+        captured = []
+        if game.phase != go.PLAY or not _is_point(action) or board[int(action) - 1] != ".":
+            return (board, lotuses, captured)
+        other = "b" if game.to_move == "w" else "w"
+        for n in NEIGHBOURS[int(action) - 1]:
+            q = str(n)
+            if board[n - 1] != other or q in captured or game.has_lotus(q):
+                continue
+            if game.liberties(q) == [action]:
+                captured.extend(game.group_of(q))
+        return (board, lotuses, captured)
+
+    def _describe(self, action: str, mover: str, before) -> tuple:
+        """('Black plays 23, reversing 3 stones', 'Black reverses 3 stones.')."""
+        who = colour_name(mover)
+        if action == go.PASS:
+            return (who + " passes", "")
+        if action == go.RESIGN:
+            return (who + " resigns", "")
+        if not _is_point(action):
+            return (action, "")
+        board, lotuses, captured = before
+        game = self.game
+        after = game.board()
+        other = "b" if mover == "w" else "w"
+        lost = 1 + len([i for i in range(72) if board[i] == mover and after[i] == other])
+        words = f"{who} plays {action}"
+        if after[int(action) - 1] == mover:
+            event = ""
+            if captured:
+                words += f", reversing {_stones(len(captured))}"
+                event = f"{who} reverses {_stones(len(captured))}."
+        elif captured:
+            total = lost + len(captured)
+            words += (
+                f", reversing {_stones(len(captured))}, but the group has no liberty left: "
+                f"second reversal, {_turn(total)} {go.COLOUR_NAMES[other]}"
+            )
+            event = (
+                f"Second reversal: {who} reversed {_stones(len(captured))}, but the group had "
+                f"no liberty left, so all {total} stones turn {go.COLOUR_NAMES[other]}."
+            )
+        else:
+            words += f", a suicide: {_turn(lost)} {go.COLOUR_NAMES[other]}"
+            event = (
+                f"Suicide: {who}'s group on {action} has no liberty; "
+                f"{_turn(lost)} {go.COLOUR_NAMES[other]}."
+            )
+        new = [k for k in game.lotuses() if k not in lotuses]
+        if new:
+            words += ", completing a lotus"
+            owner = colour_name(after[HEXAGONS[new[0]][0] - 1])
+            event = (event + " " if event else "") + (
+                f"{owner} completes a lotus: that group can never be reversed."
+            )
+        return (words, event)
+
+    def hint_text(self, move: str) -> str:
+        """'play 23' or 'pass'."""
+        return move if move in (go.PASS, go.RESIGN) else "play " + move
+
+    def player_count(self, colour: str) -> tuple:
+        """The running count: stones + territory + marker (G10)."""
+        stones, area, marker, total = self.breakdown()[colour]
+        return (str(total), f"stones {stones} + territory {area} + marker {marker}")
+
     # -- output ----------------------------------------------------------------------------
     def hint_marks(self) -> list:
         """The hinted point."""
@@ -206,7 +279,7 @@ class GoSession(Session):
                 + by
             )
         who = colour_name(game.to_move)
-        passed = ""
+        passed = self.event + " " if self.event and self.review is None else ""
         if game.moves and game.moves[-1] == "pass":
             passed = f"{colour_name(self.movers[-1])} passed. "
             if self.computer_level() is None:
@@ -231,8 +304,11 @@ class GoSession(Session):
         game = self.view_game()
         last = game.moves[-1] if game.moves else None
         flipped = self.flipped if game is self.game else ()
+        lotuses = game.lotuses()
         if game.phase == go.PLAY or game.resigned:
-            return go_render.board(game, last_move=last, flipped=flipped, numbers=self.numbers)
+            return go_render.board(
+                game, last_move=last, flipped=flipped, numbers=self.numbers, lotuses=lotuses
+            )
         return go_render.board(
             game,
             last_move=last,
@@ -240,11 +316,24 @@ class GoSession(Session):
             numbers=self.numbers,
             dead=game.dead,
             territory=game.territory(game.dead),
+            lotuses=lotuses,
         )
 
     def track_svg(self) -> str:
         """The pass track with the marker."""
         return go_render.track(self.view_game().marker)
+
+
+def _is_point(action: str) -> bool:
+    return action != "" and all("0" <= ch <= "9" for ch in action)
+
+
+def _stones(n: int) -> str:
+    return "1 stone" if n == 1 else f"{n} stones"
+
+
+def _turn(n: int) -> str:
+    return "1 stone turns" if n == 1 else f"{n} stones turn"
 
 
 def _white_first(item) -> int:

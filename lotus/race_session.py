@@ -116,6 +116,30 @@ class RaceSession(Session):
         """The colours in play, in turn order."""
         return self.game.colours
 
+    # -- words -----------------------------------------------------------------------------
+    def _before(self, action: str):
+        """The stacks before the move: whose stone moves and what it lands on."""
+        return self.game.board()
+
+    def _describe(self, action: str, mover: str, before) -> tuple:
+        """'White enters from the 4-stack to A4', 'Black moves A3 → 7, covering White'."""
+        return (colour_name(mover) + " " + move_words(action, mover, before), "")
+
+    def hint_text(self, move: str) -> str:
+        """'move A3 → 7', 'enter from the 4-stack to A4', 'pass'."""
+        if move == race.PASS:
+            return "pass"
+        origin, path = race.parse_move(move)
+        bounce = " and bounce on to " + path[1] if len(path) > 1 else ""
+        if origin.startswith("S"):
+            return f"enter from the {origin[2:]}-stack to {path[0]}{bounce}"
+        return f"move {origin} → {_field_name(path[0])}{bounce}"
+
+    def player_count(self, colour: str) -> tuple:
+        """Stones home out of all of a colour's stones."""
+        total = sum(race.SET_UP[self.game.players])
+        return (f"{self.game.goal()[colour]}/{total}", "stones home")
+
     def status(self) -> str:
         """One line for people: the result, a refused click's reason, or whose turn it is."""
         game = self.game
@@ -131,6 +155,10 @@ class RaceSession(Session):
             if game.pro:
                 return f"{who} is blocked (Pro rule): {who} must pass."
             return f"{who} is blocked: move any opponent's free stone, or pass."
+        if self.selected is not None and self.bounce_targets:
+            stay = ", ".join(t for t in self.targets)
+            on = " or ".join(self.bounce_targets)
+            return f"{who} to move: click {stay} to stay on the blossom or {on} to bounce on."
         if self.selected is not None:
             return f"{who} to move: choose where the stone on {_origin_name(self.selected)} goes."
         return f"{who} to move."
@@ -159,6 +187,41 @@ class RaceSession(Session):
     def track_svg(self) -> str:
         """The race has no pass track."""
         return ""
+
+
+def move_words(move: str, mover: str, board: dict) -> str:
+    """A move in words after its mover's name, given the stacks before it (`game.board()`).
+
+    'enters from the 4-stack to A4', 'moves A3 → 7, covering White', 'moves A4 → 8, lands on
+    the blossom and bounces on to 12', 'moves 13 → the goal', 'passes'.
+    """
+    if move == race.PASS:
+        return "passes"
+    origin, path = race.parse_move(move)
+    final = path[-1]
+    if origin.startswith("S"):
+        stone = origin[1]
+        whose = "" if stone == mover else race.COLOUR_NAMES[stone] + " stone "
+        text = f"enters {whose}from the {origin[2:]}-stack to {path[0]}"
+    else:
+        stone = board.get(origin, mover)[-1]
+        whose = "" if stone == mover else colour_name(stone) + "'s stone "
+        text = f"moves {whose}{origin} → {_field_name(path[0])}"
+    if len(path) > 1:
+        text += f", lands on the blossom and bounces on to {_field_name(final)}"
+    elif final == race.TRAMPOLINE and not origin.startswith("S"):
+        text += " and stays on the blossom"
+    under = board.get(final, "")
+    if final != race.GOAL and under:
+        if under[-1] == stone:
+            text += ", onto its own stone"
+        else:
+            text += ", covering " + colour_name(under[-1])
+    return text
+
+
+def _field_name(field: str) -> str:
+    return "the goal" if field == race.GOAL else field
 
 
 def _origin_name(origin: str) -> str:

@@ -44,6 +44,8 @@ class Session:
         self.touched = False  # the players changed the dead-group marks themselves
         self.review = None  # None: the present; n: looking at the position after n actions
         self._review_cache = None
+        self.notes = []  # each action in words for people, parallel to `actions`
+        self.event = ""  # what the last action did, when worth saying ("Black reverses 3 stones.")
 
     def _do(self, action: str) -> None:
         """Carry out an action on the engine (raises the engine's IllegalMove)."""
@@ -56,6 +58,7 @@ class Session:
 
     def _record(self, action: str) -> None:
         mover = self.game.to_move
+        before = self._before(action)
         self._do(action)
         self.actions.append(action)
         self.movers.append(mover)
@@ -64,6 +67,21 @@ class Session:
         self.touched = False
         self.message = ""
         self._after_change()
+        words, self.event = self._describe(action, mover, before)
+        self.notes.append(words)
+
+    # -- words ------------------------------------------------------------------------------
+    def _before(self, action: str):
+        """Hook: what `_describe` needs to know of the position before `action`."""
+        return None
+
+    def _describe(self, action: str, mover: str, before) -> tuple:
+        """Hook: (the action in words, what it did worth saying in the status or '')."""
+        return (colour_name(mover) + " plays " + action, "")
+
+    def hint_text(self, move: str) -> str:
+        """Hook: the hinted move in words ('play 23')."""
+        return move
 
     def _after_change(self) -> None:
         """Hook: clear per-position view state after the game changed."""
@@ -108,7 +126,7 @@ class Session:
     def show_hint(self, move: str) -> None:
         """Remember the computer's suggestion for this position and say it."""
         self.hint = move
-        self.message = f"Hint: {move}"
+        self.message = f"Hint: {self.hint_text(move)} (marked on the board)."
 
     def hint_marks(self) -> list:
         """[(hook, value)] of the board elements the hint points at, e.g. [('point', '37')]."""
@@ -128,10 +146,13 @@ class Session:
             self.game.undo()
             self.redo_stack.append(self.actions.pop())
             self.movers.pop()
+            if self.notes:
+                self.notes.pop()
             self.version += 1
             self.hint = None
             self.touched = False
         self.message = ""
+        self.event = ""
         self._after_change()
 
     def redo(self) -> None:
@@ -194,6 +215,47 @@ class Session:
     def move_rows(self) -> list:
         """[(colour who moved, move)] in play order: the moves of the move list."""
         return [(c, a) for c, a in zip(self.movers, self.actions) if not a.startswith("#")]
+
+    def move_notes(self) -> list:
+        """[(colour who moved, move, the move in words)]: the move list, described."""
+        notes = self.notes
+        out = []
+        for i, action in enumerate(self.actions):
+            if not action.startswith("#"):
+                words = notes[i] if i < len(notes) else action
+                out.append((self.movers[i], action, words))
+        return out
+
+    def ply_index(self, ply: int) -> int:
+        """The number of actions up to and including the `ply`-th move (1-based) of the list."""
+        seen = 0
+        for i, action in enumerate(self.actions):
+            if not action.startswith("#"):
+                seen += 1
+                if seen >= ply:
+                    return i + 1
+        return len(self.actions)
+
+    def players(self) -> list:
+        """[{colour, name, to_move, count, detail}] for each seat in turn order."""
+        phase = self.phase()
+        out = []
+        for colour in self.colours():
+            count, detail = self.player_count(colour)
+            out.append(
+                {
+                    "colour": colour,
+                    "name": colour_name(colour),
+                    "to_move": phase == "play" and self.game.to_move == colour,
+                    "count": count,
+                    "detail": detail,
+                }
+            )
+        return out
+
+    def player_count(self, colour: str) -> tuple:
+        """Hook: (a player's count, what it is made of), e.g. ('3/10', 'stones home')."""
+        return ("", "")
 
     def moves(self) -> list:
         """The game's moves in notation."""

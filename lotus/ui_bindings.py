@@ -13,6 +13,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from lotus import controller as ctl
+from lotus import ui_panel  # issue 12 (words): players, move-list clicks, hint marks, title
 from lotus.dom import (
     BrowserStorage,
     Host,
@@ -92,6 +93,7 @@ class Page(Host):
                 listen(element, event, handler)
         listen(document, "keydown", self.on_page_key)
         listen(document.defaultView, "hashchange", self.on_hash)
+        ui_panel.wire(self)  # issue 12 (words)
 
     def clear_fragment(self) -> None:
         """Drop a share link from the address: the game is autosaved from now on."""
@@ -364,6 +366,7 @@ class Page(Host):
                 self._shown["enable " + action] = enabled
                 for button in document.querySelectorAll(f'[data-action="{action}"]'):
                     enable(button, enabled)
+        ui_panel.render(self, view)  # issue 12 (words)
         show(self.watch, view["watch"])
         pause = self.watch.querySelector('[data-action="pause"]')
         pause.textContent = "Resume" if view["paused"] else "Pause"

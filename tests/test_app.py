@@ -169,7 +169,7 @@ def test_a_hint_marks_its_origin_and_destination():
     session = RaceSession()
     session.show_hint("Sw4-B4")
     assert session.hint_marks() == [("start", "w4"), ("field", "B4")]
-    assert "Sw4-B4" in session.status()
+    assert session.status() == "Hint: enter from the 4-stack to B4 (marked on the board)."
     session.play("Sw4-A4")
     assert session.hint_marks() == []
 
@@ -194,3 +194,113 @@ def test_a_record_opens_as_a_game_ready_to_continue():
     application.load_record(records.record_of(race_game))
     assert application.session.game.state_key() == race_game.state_key()
     assert application.session.move_rows() == [("b", "Sb3-A3"), ("r", "Sr3-B3"), ("w", "Sw1-A1")]
+
+
+# -- words: moves described, what happened, players (issue 12) ------------------------------------
+
+from lotus.go_session import GoSession  # noqa: E402
+
+
+def play_all(session, moves: str):
+    for move in moves.split():
+        session.act(move)
+    return session
+
+
+def test_race_moves_are_described_in_words():
+    session = play_all(RaceSession(), "Sw4-A4 Sb3-A3 Sw1-A1 A3-A4")
+    assert session.notes == [
+        "White enters from the 4-stack to A4",
+        "Black enters from the 3-stack to A3",
+        "White enters from the 1-stack to A1",
+        "Black moves A3 → A4, covering White",
+    ]
+    session = play_all(RaceSession(), "Sw4-A4 Sb2-B2 A4-5 Sb3-A3 5-6 Sb1-B1 6-7 B2-B3 7-8-9")
+    assert session.notes[-1] == "White moves 7 → 8, lands on the blossom and bounces on to 9"
+    session.undo()
+    session.act("7-8")
+    assert session.notes[-1] == "White moves 7 → 8 and stays on the blossom"
+    assert len(session.notes) == len(session.actions)
+
+
+def test_race_words_for_the_goal_an_opponents_stone_and_a_pass():
+    session = play_all(
+        RaceSession(),
+        "Sw4-B4 Sb1-B1 Sw3-B3 Sb4-B4 B3-B4 Sb3-B3 Sw2-A2 B3-B4 Sw3-B3 B4-8-12 B4-7 12-13 7-8-9 "
+        "13-14 B3-B4 Sb2-B2 Sw2-B2 14-G",
+    )
+    assert session.notes[-1] == "Black moves 14 → the goal"
+    assert session.notes[4] == "White moves B3 → B4, covering Black"  # B4 held White, then Black
+    own = play_all(RaceSession(), "Sw4-A4 Sb4-B4 Sw3-A3 Sb3-B3 A3-A4")
+    assert own.notes[-1] == "White moves A3 → A4, onto its own stone"
+    blocked = play_all(
+        RaceSession(),
+        "Sw2-B2 Sb3-B3 Sw4-B4 Sb1-A1 Sw3-A3 Sb4-A4 B2-B3 A1-A2 B3-5 A4-5 Sw1-B1 Sb3-B3 Sw3-A3 "
+        "Sb2-B2 Sw2-B2 Sb2-B2 Sw1-B1 B3-5 B1-B3 B2-5 B2-B4 A2-A3 B1-B2 Sb1-B1 Sw2-B2 B1-B2 "
+        "Sw1-A1 Sb2-A2 Sw1-A1 Sb1-A1 B3-5 B3-B4 5-10 5-9 10-11 5-8-11",
+    )
+    assert blocked.game.blocked and blocked.game.to_move == "w"
+    assert "move any opponent's free stone, or pass" in blocked.status()
+    blocked.act("A1-A4")
+    assert blocked.notes[-1] == "White moves Black's stone A1 → A4"
+    assert blocked.move_notes()[-1] == ("w", "A1-A4", "White moves Black's stone A1 → A4")
+
+
+def test_the_trampoline_choice_is_explained():
+    session = play_all(RaceSession(), "Sw4-A4 Sb2-B2 A4-5 Sb3-A3 5-6 Sb1-B1 6-7 B2-B3")
+    session.click("7")
+    assert session.status() == "White to move: click 8 to stay on the blossom or 9 to bounce on."
+
+
+def test_go_words_say_reversals_suicide_and_the_second_reversal():
+    session = play_all(GoSession(), "35 18 4 22 31 64 46 45 28 6 15 72 70 47")
+    assert session.notes[-1] == "Black plays 47, reversing 1 stone"
+    assert session.status() == "Black reverses 1 stone. White to move."
+    assert session.notes[0] == "White plays 35"
+    suicide = play_all(GoSession(), "35 22 32 31 40 23 50 15 64 21 58 42 68 65 66 62 36")
+    white = suicide.game.board().count("w")
+    suicide.act("67")
+    assert suicide.game.colour_at("67") == "w" and suicide.game.board().count("w") == white + 1
+    assert suicide.notes[-1] == "Black plays 67, a suicide: 1 stone turns white"
+    assert suicide.status().startswith("Suicide: Black's group on 67 has no liberty")
+    second = play_all(
+        GoSession(),
+        "54 63 26 62 14 44 36 64 72 25 6 31 47 35 8 21 53 41 49 52 42 61 15 20 23 27 45 59 19 "
+        "71 28 65 70 13 55 18 57 50 51 1 11 7 34 12 3",
+    )
+    before = second.game.board()
+    second.act("43")
+    gained = [i for i in range(72) if second.game.board()[i] == "w" and before[i] != "w"]
+    assert len(gained) == 5  # 4 black stones and the new one; the reversed white one went back
+    assert second.notes[-1] == (
+        "Black plays 43, reversing 1 stone, but the group has no liberty left: "
+        "second reversal, 6 stones turn white"
+    )
+    assert second.status().startswith("Second reversal: Black reversed 1 stone")
+    second.act("pass")
+    assert second.notes[-1] == "White passes" and "reversal" not in second.status()
+    second.undo()
+    second.undo()
+    assert second.event == "" and len(second.notes) == len(second.actions)
+
+
+def test_go_resign_and_hints_in_words():
+    session = play_all(GoSession(), "1 resign")
+    assert session.notes == ["White plays 1", "Black resigns"]
+    session = GoSession()
+    session.show_hint("23")
+    assert session.status() == "Hint: play 23 (marked on the board)."
+    assert session.hint_marks() == [("point", "23")]
+
+
+def test_players_count_stones_home_and_the_running_go_count():
+    race_session = play_all(RaceSession(), "Sw4-A4")
+    rows = race_session.players()
+    assert [r["colour"] for r in rows] == ["w", "b"]
+    assert rows[0]["count"] == "0/10" and not rows[0]["to_move"] and rows[1]["to_move"]
+    go_session = play_all(GoSession(marker=2), "1 10 2")
+    rows = go_session.players()
+    stones, area, marker, total = go_session.breakdown()["w"]
+    assert rows[0]["count"] == str(total) and marker == 2 and stones == 2
+    assert rows[0]["detail"] == f"stones 2 + territory {area} + marker 2"
+    assert rows[1]["to_move"] and rows[1]["detail"].startswith("stones 1 + territory ")

@@ -124,13 +124,14 @@ def test_moves_fill_the_move_list_and_review_enables_the_way_back():
     for point in ("1", "10", "2"):
         page.click("point", point)
     view = page.view()
-    assert view["moves"].count("<li") == 3 and '<li class="last" data-move="2">' in view["moves"]
+    assert view["moves"].count("data-ply=") == 3 and view["moves"].count("<li") == 2
+    assert 'class="mv last" data-move="2" data-ply="3"' in view["moves"]
     assert view["enabled"]["undo"] and view["enabled"]["prev"] and not view["enabled"]["next"]
     assert page.key("ArrowLeft") is True
     view = page.view()
     assert view["flags"]["review"] == "2"
     assert view["enabled"]["next"] and view["enabled"]["play-here"]
-    assert '<li class="last" data-move="10">' in view["moves"]
+    assert 'class="mv last" data-move="10" data-ply="2"' in view["moves"]
     assert page.question("play-here").startswith("Continue the game from move 2?")
     page.action("play-here")
     assert page.app.session.game.moves == ["1", "10"] and page.view()["enabled"]["redo"]
@@ -138,7 +139,7 @@ def test_moves_fill_the_move_list_and_review_enables_the_way_back():
 
 
 def test_the_move_list_escapes_what_it_shows():
-    items = controller.move_items([("w", '<b>"')], 0)
+    items = controller.move_items([("w", '<b>"', 'White plays <b>"')], 0)
     assert "<b>" not in items and "&lt;b&gt;&quot;" in items
 
 
@@ -290,12 +291,13 @@ def test_an_exported_record_imports_back_and_a_bad_one_keeps_the_game():
         page.click("point", point)
     text = page.export("2026.11.30")
     assert "box below" in page.view()["status"]
-    assert page.import_record("  ") is False and "Nothing to import" in page.error
+    assert page.import_record("  ") is False and "Nothing to import" in page.record_error
     assert page.import_record("this is no record") is False
-    assert "Your game is unchanged" in page.error and page.app.session.game.moves == ["1", "10"]
+    assert "Your game is unchanged" in page.view()["record_error"]
+    assert page.app.session.game.moves == ["1", "10"] and page.error == ""
     page.new_game({"first": "w", "marker": "0", "seat-w": "human", "seat-b": "human"})
     assert page.import_record(text) is True
-    assert page.app.session.game.moves == ["1", "10"] and page.error == ""
+    assert page.app.session.game.moves == ["1", "10"] and page.record_error == ""
     assert page.view()["status"] == "Record imported."
 
 
@@ -375,3 +377,125 @@ def test_an_embedded_board_plays_the_computer_and_drops_a_stale_answer():
     (ticket,) = board.tickets()
     assert board.failed(ticket, "no worker") == "The computer could not move: no worker"
     assert board.view()["status"] == "The computer could not move: no worker"
+
+
+# -- words: players, the move list, what happened, messages (issue 12) ---------------------------
+
+
+def test_the_players_view_says_who_plays_each_colour_and_who_is_to_move():
+    page = started("?game=go&seats=human,hard")
+    markup = page.view()["players"]
+    white = markup[markup.index('data-player="w"') : markup.index('data-player="b"')]
+    black = markup[markup.index('data-player="b"') :]
+    assert "data-to-move" in white and "data-to-move" not in black
+    assert ">You<" in white and ">Computer (hard)<" in black
+    assert 'class="chip w"' in white and "stones 0 + territory 0 + marker 0" in white
+    two = started("?game=race&players=3")
+    markup = two.view()["players"]
+    assert markup.count("data-player=") == 3 and markup.count(">Person<") == 3
+    assert markup.count(">0/6<") == 3  # three players have six stones each
+
+
+def test_the_title_says_whose_turn_it_is_or_the_result_from_the_persons_side():
+    page = started("?game=go&seats=human,hard")
+    assert page.view()["title"] == "White to move · Lotus"
+    page.click("point", "1")
+    assert page.view()["title"] == "Black to move · Lotus"
+    page.app.session.act("resign")  # the computer (Black) resigns
+    view = page.view()
+    assert view["title"] == "You win! · Lotus" and view["banner"] == "You win!"
+    assert view["status"].startswith("You win! Black resigned")
+    lost = started("?game=go&seats=human,hard")
+    lost.action("resign")
+    assert lost.view()["banner"] == "The computer (hard) wins."
+    people = started("?game=go")
+    people.action("resign")
+    assert people.view()["banner"] == "White resigned: Black wins!"  # no side between people
+
+
+def test_the_move_list_pairs_two_player_moves_and_numbers_every_row_whole():
+    rows = [("w" if i % 2 == 0 else "b", str(i % 72 + 1), f"words {i}") for i in range(150)]
+    paired = controller.move_items(rows, 149, paired=True)
+    assert paired.count("<li") == 75 and paired.count("data-ply=") == 150
+    assert '<span class="num" aria-hidden="true">75.</span>' in paired
+    single = controller.move_items(rows, 131, paired=False)
+    assert single.count("<li") == 150
+    assert '<li class="last" data-row="132"><span class="num" aria-hidden="true">132.</span>' in (
+        single
+    )
+    assert 'data-ply="132" title="words 131" aria-label="132: words 131" aria-current="step"' in (
+        single
+    )
+
+
+def test_a_real_game_lists_its_moves_in_words_and_a_click_on_one_jumps_there():
+    page = started("?game=go")
+    for point in ("1", "10", "2"):
+        page.click("point", point)
+    moves = page.view()["moves"]
+    assert '<li data-row="1"><span class="num" aria-hidden="true">1.</span>' in moves
+    assert 'title="White plays 1"' in moves and 'aria-label="2: Black plays 10"' in moves
+    page.goto("1")
+    view = page.view()
+    assert view["flags"]["review"] == "1" and 'class="mv last" data-move="1"' in view["moves"]
+    page.goto("3")
+    assert page.view()["flags"]["review"] is None  # the last move is the present
+    race = started("?game=race&players=3")
+    race_move(race, "w3", "A3")
+    assert race.view()["moves"].count("<li") == 1
+    assert 'title="White enters from the 3-stack to A3"' in race.view()["moves"]
+
+
+def test_a_click_in_the_move_list_skips_scoring_steps():
+    page = started("?game=go")
+    for move in ("1", "10"):
+        page.click("point", move)
+    page.action("pass")
+    page.action("pass")
+    page.action("resume")  # a scoring step: not a move of the list
+    page.click("point", "2")
+    session = page.app.session
+    assert session.actions[-2:] == ["#resume", "2"]
+    assert session.ply_index(5) == len(session.actions) and session.ply_index(4) == 4
+    page.goto("4")
+    assert page.view()["flags"]["review"] == "4"
+
+
+def test_a_hint_is_marked_and_said_in_words():
+    page = started("?game=go")
+    page.worker_answered()
+    (ticket,) = page.action("hint")
+    page.answered(ticket, {"move": "23"})
+    view = page.view()
+    assert view["hints"] == [("point", "23")]
+    assert view["status"] == "Hint: play 23 (marked on the board)."
+    page.click("point", "5")
+    assert page.view()["hints"] == [] and "Hint" not in page.view()["status"]
+
+
+def test_an_import_error_shows_by_the_box_until_the_next_action_or_dismissal():
+    page = started("?game=go")
+    page.import_record("no record at all")
+    assert page.view()["record_error"].startswith("The record could not be read")
+    assert page.view()["error"] == ""  # not in the banner at the top
+    page.action("dismiss-record-error")
+    assert page.view()["record_error"] == ""
+    page.import_record("")
+    assert page.view()["record_error"].startswith("Nothing to import")
+    page.click("point", "1")
+    assert page.view()["record_error"] == ""
+
+
+def test_a_message_never_outlives_the_state_it_describes():
+    page = started("?game=go")
+    page.copied("Record copied.", True)
+    assert page.view()["status"] == "Record copied."
+    page.click("point", "1")
+    assert "Record copied." not in page.view()["status"]
+    page = started("?game=go&marker=9")  # a bad option: a notice at the top
+    assert page.view()["error"]
+    page.click("point", "70")  # a move: the notice was about the state before it
+    assert page.view()["error"] == ""
+    bad = started("?game=go&marker=9")
+    bad.key("Escape")  # nothing changed: the notice stays
+    assert bad.view()["error"]

@@ -235,6 +235,7 @@ def test_the_picture_is_the_same_under_micropython():
         ("[]", "{}"),
         (repr(random_game(2, 25).moves), "{'numbers': True, 'flipped': ['1', '2']}"),
         (repr(random_game(4, 60).moves), "{'last_move': 'pass'}"),
+        (repr(LOTUS_MOVES), "{'lotuses': [0]}"),
     ]
     scoring = random_game(7, 70)
     if not scoring.is_over:
@@ -258,3 +259,37 @@ def test_the_picture_is_the_same_under_micropython():
         expected.append(render.track(v))
     out = micropython.run("\n".join(source) + "\n")
     assert out.split("\n")[: len(expected)] == expected
+
+
+LOTUS_MOVES = ["1", "10", "2", "15", "3", "24", "4", "25", "5", "31", "6"]  # White rings hexagon 0
+
+
+def test_a_completed_lotus_is_marked_on_its_six_points():
+    game = go.Game.from_moves(LOTUS_MOVES)
+    assert game.lotuses() == [0]
+    picture = render.board(game, lotuses=game.lotuses())
+    root = ET.fromstring(picture)
+    marks = [
+        g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "lotus-mark"
+    ]
+    assert len(marks) == 1 and marks[0].get("data-lotus") == "0"
+    assert marks[0].get("pointer-events") == "none"  # the points under it stay clickable
+    dots = marks[0].findall("{http://www.w3.org/2000/svg}circle")
+    geometry = render._geom()
+    at = {(d.get("cx"), d.get("cy")) for d in dots}
+    corners = kensington.HEXAGONS[0]
+    assert at == {(geometry["cx"][n - 1], geometry["cy"][n - 1]) for n in corners}
+    assert 'class="lotus-mark"' not in render.board(game)  # only when asked for
+
+
+def test_the_session_marks_the_lotus_and_says_it_was_completed():
+    from lotus.go_session import GoSession
+
+    session = GoSession()
+    for move in LOTUS_MOVES[:-1]:
+        session.act(move)
+    assert 'class="lotus-mark"' not in session.svg()
+    session.act(LOTUS_MOVES[-1])
+    assert 'data-lotus="0"' in session.svg()
+    assert session.notes[-1] == "White plays 6, completing a lotus"
+    assert session.status().startswith("White completes a lotus: that group can never be reversed.")

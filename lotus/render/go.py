@@ -49,6 +49,7 @@ DEFAULT_COLORS = {
     "stone b": "#26221f",
     "stone b edge": "#0d0b0a",
     "last move": "#d23c64",
+    "lotus mark": "#c2185b",
     "number": "#6e5641",
     "number w": "#5a5047",
     "number b": "#e9e1d3",
@@ -349,6 +350,7 @@ def board(
     size=None,
     colors=None,
     title=None,
+    lotuses=(),
 ) -> str:
     """The Kensington board with the game's stones, as one ``<svg>`` element.
 
@@ -375,6 +377,9 @@ def board(
       picture has no size and fills its container's width.
     - ``colors``: overrides for ``DEFAULT_COLORS``, e.g. ``colors={"lotus": "#dde8f5"}``.
     - ``title``: the accessible name, e.g. ``title="Game 12, move 30"``; default "Lotus Go board".
+    - ``lotuses``: hexagons (indices 0-6 into ``kensington.HEXAGONS``) whose six corners hold one
+      colour, e.g. ``lotuses=game.lotuses()``: each gets a ring through its six stones and a dot
+      on each (``<g class="lotus-mark" data-lotus="3">``), drawn over the stones, never clickable.
 
     A scoring view: ``board(game, dead=game.dead, territory=game.territory(game.dead))``.
     """
@@ -447,7 +452,26 @@ def board(
         if markup is None:
             markup = parts[key] = _point_markup(g, c, key)
         out.append(markup)
-    out.append("</g></svg>")
+    out.append("</g>")
+    for k in lotuses:
+        out.append(_lotus_mark(g, c, int(k)))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _lotus_mark(g: dict, c: dict, k: int) -> str:
+    """The mark of a completed lotus: a ring through its six corners and a dot on each."""
+    corners = kensington.HEXAGONS[k]
+    ink = c["lotus mark"]
+    out = ['<g class="lotus-mark" data-lotus="' + str(k) + '" pointer-events="none">']
+    out.append('<polygon points="')
+    out.append(" ".join(g["cx"][n - 1] + "," + g["cy"][n - 1] for n in corners))
+    out.append('" fill="none" stroke="' + ink + '" stroke-width="' + _u(0.07))
+    out.append('" stroke-opacity="0.8" stroke-linejoin="round"/>')
+    for n in corners:
+        out.append('<circle cx="' + g["cx"][n - 1] + '" cy="' + g["cy"][n - 1] + '" r="')
+        out.append(_u(0.12) + '" fill="' + ink + '"/>')
+    out.append("<title>A lotus: this group can never be reversed</title></g>")
     return "".join(out)
 
 

@@ -1,0 +1,165 @@
+"""The screen says what happened (issue 12): a move list of words that jumps where it is clicked,
+whole move numbers, the players, captures and lotuses in the status, the hint marked on the
+board, import errors next to the import box, and the tab's title."""
+
+import random
+
+import pytest
+
+from e2e.conftest import WORKER_TIMEOUT
+from e2e.race_helpers import click_move
+from lotus import records
+from lotus.engine import race
+
+CAPTURE = "35 18 4 22 31 64 46 45 28 6 15 72 70 47".split()  # Black's 47 reverses one stone
+LOTUS = "1 10 2 15 3 24 4 25 5 31 6".split()  # White's 6 closes the central hexagon
+
+
+@pytest.fixture(scope="module")
+def page(open_page):
+    return open_page("index.html?game=go")
+
+
+def fresh(page, query: str) -> None:
+    base = page.url.split("?")[0].split("#")[0]
+    page.evaluate("localStorage.clear()")
+    page.goto(f"{base}?{query}")
+    page.wait_for_selector('body[data-ready="1"]')
+
+
+def status(page) -> str:
+    return page.inner_text("[data-status]")
+
+
+def play_points(page, points) -> None:
+    for point in points:
+        page.click(f'[data-point="{point}"]')
+
+
+def open_records(page) -> None:
+    if not page.is_visible("[data-record-text]"):
+        page.click("details.records summary")
+
+
+def long_race(moves: int = 140) -> race.Game:
+    """A three-player race of at least `moves` moves, played at random (seeded)."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        game = race.Game(players=3)
+        while not game.is_over and len(game.moves) < moves:
+            game.play(rng.choice(game.legal_moves()))
+        if len(game.moves) >= moves:
+            return game
+    raise AssertionError("no long game found")
+
+
+def test_go_status_says_reversals_and_lotuses_and_the_board_marks_the_lotus(page):
+    fresh(page, "game=go")
+    assert page.title() == "White to move · Lotus"
+    play_points(page, CAPTURE)
+    assert status(page) == "Black reverses 1 stone. White to move."
+    assert page.title() == "White to move · Lotus"
+    item = page.locator('[data-movelist] [data-ply="14"]')
+    assert item.get_attribute("data-move") == "47"
+    assert item.get_attribute("title") == "Black plays 47, reversing 1 stone"
+    assert item.get_attribute("aria-label") == "14: Black plays 47, reversing 1 stone"
+    fresh(page, "game=go")
+    play_points(page, LOTUS)
+    assert status(page).startswith("White completes a lotus: that group can never be reversed.")
+    assert page.locator('#board [data-lotus="0"]').count() == 1
+    assert page.get_attribute("[data-status]", "aria-live") == "polite"
+
+
+def test_the_players_show_who_plays_and_the_running_count(page):
+    fresh(page, "game=go&seats=human,hard&marker=2")
+    white = page.locator('[data-players] [data-player="w"]')
+    black = page.locator('[data-players] [data-player="b"]')
+    assert white.get_attribute("data-to-move") is not None
+    assert black.get_attribute("data-to-move") is None
+    assert "You" in white.inner_text() and "Computer (hard)" in black.inner_text()
+    assert "stones 0 + territory 0 + marker 2" in white.inner_text()
+    fresh(page, "game=race&players=4")
+    assert page.locator("[data-players] [data-player]").count() == 4
+    click_move(page, "Sw3-A3")
+    assert page.locator('[data-player="b"]').get_attribute("data-to-move") is not None
+    assert "0/6" in page.inner_text('[data-player="w"]')
+
+
+def test_clicking_a_move_in_the_list_jumps_there(page):
+    fresh(page, "game=go")
+    play_points(page, ["1", "10", "2", "11", "3"])
+    rows = page.locator("[data-movelist] li")
+    assert rows.count() == 3  # two moves a row: 1. 1 10  2. 2 11  3. 3
+    assert rows.nth(0).inner_text().split() == ["1.", "1", "10"]
+    page.click('[data-movelist] [data-ply="2"]')
+    page.wait_for_selector('body[data-review="2"]')
+    assert page.locator('[data-point="2"] [data-colour]').count() == 0  # not yet played there
+    assert page.locator('[data-point="10"] [data-colour]').count() == 1
+    page.click('[data-movelist] [data-ply="5"]')
+    page.wait_for_function("() => !document.body.hasAttribute('data-review')")
+
+
+def test_move_132_shows_its_whole_number(page):
+    fresh(page, "game=race")
+    game = long_race()
+    open_records(page)
+    page.fill("[data-record-text]", records.write(records.record_of(game)))
+    page.click('[data-action="import"]')
+    page.wait_for_function(
+        f"() => document.querySelectorAll('[data-movelist] [data-move]').length === "
+        f"{len(game.moves)}"
+    )
+    number = page.locator('[data-movelist] li[data-row="132"] .num')
+    number.scroll_into_view_if_needed()
+    assert number.inner_text() == "132."
+    fits = page.evaluate(
+        "() => { const n = document.querySelector('[data-movelist] li[data-row=\"132\"] .num');"
+        " const list = document.querySelector('[data-movelist]').getBoundingClientRect();"
+        " const box = n.getBoundingClientRect();"
+        " return n.scrollWidth <= n.clientWidth + 1 && box.left >= list.left - 0.5; }"
+    )
+    assert fits
+    words = page.get_attribute('[data-movelist] [data-ply="132"]', "title")
+    assert words.startswith(("White ", "Black ", "Red "))
+    page.screenshot(path="/tmp/words-race-long.png")
+
+
+def test_an_import_error_shows_next_to_the_box_and_goes_with_the_next_action(page):
+    fresh(page, "game=race")
+    open_records(page)
+    page.fill("[data-record-text]", '[Game "race"]\n[Players "2"]\n\n1. Sw4-A4 2. A4-G\n')
+    page.click('[data-action="import"]')
+    box = page.locator("details.records [data-record-error]")
+    assert box.is_visible() and "line 4" in box.inner_text()
+    assert page.is_hidden("[data-error]")  # not in the banner at the top of the page
+    page.click('[data-record-error] [data-action="dismiss-record-error"]')
+    assert box.is_hidden()
+    page.click('[data-action="import"]')
+    assert box.is_visible()
+    click_move(page, "Sw4-A4")
+    assert box.is_hidden()
+
+
+@pytest.mark.slow
+def test_the_hint_is_marked_on_the_board(page):
+    fresh(page, "game=go")
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    play_points(page, ["1"])
+    page.click('[data-action="hint"]')
+    page.wait_for_function(
+        "() => document.querySelector('[data-status]').textContent.startsWith('Hint: ')",
+        timeout=WORKER_TIMEOUT,
+    )
+    text = status(page)
+    assert text.endswith("(marked on the board).")
+    marked = page.locator("#board [data-point][data-hint]")
+    assert marked.count() == 1
+    point = marked.get_attribute("data-point")
+    assert text == f"Hint: play {point} (marked on the board)."
+    ring = page.evaluate(
+        "p => getComputedStyle(document.querySelector("
+        '`#board [data-point="${p}"] .focus-ring`)).opacity',
+        point,
+    )
+    assert ring == "1"
+    page.screenshot(path="/tmp/words-go-hint.png")
