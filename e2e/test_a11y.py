@@ -17,7 +17,8 @@ RUN = """async () => {
   return result.violations
     .filter(v => v.impact === 'serious' || v.impact === 'critical')
     .map(v => ({id: v.id, impact: v.impact, help: v.help,
-                nodes: v.nodes.slice(0, 5).map(n => n.target.join(' ') + ': ' + n.failureSummary)}));
+                nodes: v.nodes.slice(0, 5)
+                  .map(n => n.target.join(' ') + ': ' + n.failureSummary)}));
 }"""
 
 
