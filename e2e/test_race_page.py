@@ -60,7 +60,7 @@ def test_a_complete_two_player_game_by_clicks_ends_with_a_banner(page):
     assert state["winner"] == game.winner
     banner = page.inner_text("[data-banner]")
     assert race.COLOUR_NAMES[game.winner].capitalize() in banner
-    assert page.is_visible('[data-banner] [data-action="new"]')
+    assert page.is_visible('[data-banner] [data-action="new-dialog"]')
 
 
 @pytest.mark.slow

@@ -20,6 +20,7 @@ import json
 
 from lotus import app as app_module
 from lotus import games, saves
+from lotus.session import sentence
 
 SAVE_KEY = "lotus.save."  # + game: the autosave of that game
 CURRENT_KEY = "lotus.current"  # the game on screen last time
@@ -225,6 +226,7 @@ class PageController(Computer):
         self.error = ""  # the visible notice ([data-error])
         self.form = None  # (game, options) the new-game form must show, set by a link
         self.record_error = ""  # an import's error, shown next to the import box
+        self._heard = None  # (session, actions, stacks) at the last view: see take_sound
 
     def shown(self):
         """The session on screen."""
@@ -370,10 +372,12 @@ class PageController(Computer):
         self._end(before)
         return []
 
-    def new_game(self, values: dict) -> None:
+    def new_game(self, values: dict) -> str:
         """Start a new game of the game on screen with the form's values (text, by field name).
 
         Seats come as 'seat-w', 'seat-b', …; only those of the chosen number of players count.
+        Returns '' when the game started, else why not (said in the New game dialog, which stays
+        open; the game on screen is kept).
         """
         self.record_error = ""
         game = self.app.current
@@ -384,11 +388,11 @@ class PageController(Computer):
             params["seats"] = ",".join(values.get("seat-" + c, "human") for c in colours)
             options = entry.options(params)
         except app_module.OptionError as exc:
-            self.error = str(exc)
-            return
+            return sentence(str(exc)) + " Nothing was changed: correct it and start again."
         self.error = ""
         self.app.new_game(game, options)
         self.paused = False
+        return ""
 
     def form_values(self, game: str, options: dict) -> dict:
         """The new-game form's fields (name -> text) showing `options`."""
@@ -534,6 +538,7 @@ class PageController(Computer):
             "paused": self.paused,
             "hints": session.hint_marks(),
             "error": self.error,
+            "sound": self.take_sound(),
             "flags": {  # None: the flag is absent (a draw has data-winner="")
                 "game": self.app.current,
                 "phase": phase,
@@ -654,6 +659,23 @@ class PageController(Computer):
             text = app_module.colour_name(session.game.to_move) + " to move"
         return text + " · Lotus"
 
+    # -- sounds (issue 12, point 10) ---------------------------------------------------------
+    def take_sound(self) -> str:
+        """The sound the change since the last view deserves: 'move', 'capture' or ''.
+
+        Only new moves of the game on screen sound (one played, or the computer's); undo,
+        review, a new game, a record or a switch of game are silent.
+        """
+        session = self.app.session
+        count = len(session.actions)
+        stacks = board_stacks(session.game.board())
+        heard, self._heard = self._heard, (session, count, stacks)
+        if heard is None or heard[0] is not session or count <= heard[1]:
+            return ""
+        if session.review is not None:
+            return ""
+        return move_sound(heard[2], stacks)
+
     def failed(self, ticket, error: str) -> str:
         """The worker could not answer: said in the page's notice."""
         message = super().failed(ticket, error)
@@ -733,6 +755,28 @@ def side_result(session) -> str:
     if winner == people[0]:
         return "You win!"
     return f"The computer ({session.seat(winner)}) wins."
+
+
+def board_stacks(board) -> dict:
+    """A game's `board()` as {position: stones bottom to top}: the race's dict of stacks as it
+    is, Go's 72-character string ('.', 'w', 'b') as one-stone stacks by point number."""
+    if isinstance(board, dict):
+        return board
+    return {str(i + 1): stone for i, stone in enumerate(board) if stone != "."}
+
+
+def move_sound(before: dict, after: dict) -> str:
+    """The sound of a change between two boards (`board_stacks`): 'capture' when a stone was
+    reversed (Go) or covered by another colour's (race), i.e. a position that held stones holds
+    at least as many now under a top stone of another colour; 'move' for any other change, ''
+    for none (a pass, scoring)."""
+    if before == after:
+        return ""
+    for position, stones in after.items():
+        old = before.get(position, "")
+        if old and len(stones) >= len(old) and stones[-1] != old[-1]:
+            return "capture"
+    return "move"
 
 
 def move_items(rows, last: int, paired: bool = False) -> str:

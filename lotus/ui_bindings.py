@@ -76,7 +76,7 @@ class Page(Host):
         listen(self.board, "click", self.on_board_click)
         listen(self.board, "keydown", self.on_board_key)
         for button in document.querySelectorAll("[data-action]"):
-            if button.getAttribute("type") != "submit":
+            if button.getAttribute("type") != "submit" and not is_local(button):
                 listen(button, "click", self.on_action)
         for form in document.querySelectorAll("form[data-form]"):
             listen(form, "submit", self.on_new_game)
@@ -182,7 +182,7 @@ class Page(Host):
         if event is not None:
             event.preventDefault()
         form = document.querySelector(f'form[data-form="{self.c.app.current}"]')
-        self.c.new_game(form_values(form))
+        new_game_said(form, self.c.new_game(form_values(form)))
         self.refresh()
 
     def on_numbers(self, event) -> None:
@@ -368,6 +368,7 @@ class Page(Host):
                     enable(button, enabled)
         ui_panel.render(self, view)  # issue 12 (words)
         show(self.watch, view["watch"])
+        play_sound(view["sound"])
         pause = self.watch.querySelector('[data-action="pause"]')
         pause.textContent = "Resume" if view["paused"] else "Pause"
         pause.setAttribute("aria-pressed", "true" if view["paused"] else "false")
@@ -389,6 +390,33 @@ class Page(Host):
         return await worker.legal_moves(
             request_json or ctl.Ticket("moves", self.c.shown()).request()
         )
+
+
+# -- the screen's comforts (issue 12: the New game dialog, theme, sounds) -------------------------
+# The theme and mute toggles and the dialog's opening are static/js/comforts.js's, which works
+# before Python is ready; here only what needs the controller's word.
+
+
+def is_local(button) -> bool:
+    """A button comforts.js handles by itself (theme, mute, opening the dialog)."""
+    local = window.lotusLocalActions
+    return bool(local) and bool(local.hasOwnProperty(button.getAttribute("data-action")))
+
+
+def new_game_said(form, problem: str) -> None:
+    """After the New game form: close its dialog, or say in it why the game was not started."""
+    message = form.querySelector("[data-form-error]")
+    if message is not None:
+        say(message, problem)
+    dialog = form.closest("dialog")
+    if not problem and dialog is not None and dialog.open:
+        dialog.close()
+
+
+def play_sound(kind: str) -> None:
+    """The sound of a move or a capture (made and muted by comforts.js)."""
+    if kind and window.lotusSound:
+        window.lotusSound.play(kind)
 
 
 _page = None

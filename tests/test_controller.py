@@ -178,9 +178,9 @@ def test_the_new_game_form_takes_only_the_seats_of_the_players_chosen():
 def test_a_bad_form_value_is_refused_and_the_game_kept():
     page = started("?game=go")
     page.click("point", "3")
-    page.new_game({"first": "w", "marker": "12", "seat-w": "human", "seat-b": "human"})
-    assert "marker" in page.error
-    assert page.app.session.game.moves == ["3"]
+    said = page.new_game({"first": "w", "marker": "12", "seat-w": "human", "seat-b": "human"})
+    assert said.startswith("Marker must be from -7 to 7, not 12.")  # said in the dialog
+    assert page.app.session.game.moves == ["3"] and page.error == ""
 
 
 def test_point_numbers_are_a_view_preference_of_the_game_that_has_them():
@@ -499,3 +499,91 @@ def test_a_message_never_outlives_the_state_it_describes():
     bad = started("?game=go&marker=9")
     bad.key("Escape")  # nothing changed: the notice stays
     assert bad.view()["error"]
+
+
+# -- the screen (issue 12): the New game dialog's refusal, the sounds of moves --------------------
+
+
+def test_an_out_of_range_marker_from_the_form_is_refused_with_a_sentence_and_a_good_one_starts():
+    page = started("?game=go")
+    page.click("point", "5")
+    for marker in ("12", "-8", "two", ""):
+        said = page.new_game({"first": "w", "marker": marker, "seat-w": "human", "seat-b": "human"})
+        assert "Marker must be" in said and said.endswith("correct it and start again.")
+        assert page.app.session.game.moves == ["5"]  # the game on screen is kept
+    assert page.new_game({"first": "b", "marker": "-7", "seat-w": "human", "seat-b": "human"}) == ""
+    assert page.app.session.game.marker == -7 and page.app.session.game.to_move == "b"
+
+
+def test_move_sound_tells_a_capture_from_a_move():
+    sound = controller.move_sound
+    assert sound({}, {"A3": "w"}) == "move"  # a stone enters an empty field
+    assert sound({"A3": "b"}, {"A3": "bw"}) == "capture"  # covers another colour
+    assert sound({"A3": "w"}, {"A3": "ww"}) == "move"  # onto its own colour
+    assert sound({"A3": "bw", "5": "w"}, {"A3": "b", "5": "ww"}) == "move"  # uncovering
+    assert sound({"1": "w", "2": "b"}, {"1": "w", "2": "w", "3": "w"}) == "capture"  # a reversal
+    assert sound({"1": "w"}, {"1": "w"}) == ""  # nothing changed: a pass
+    assert controller.board_stacks("w.b" + "." * 69) == {"1": "w", "3": "b"}
+
+
+def test_the_view_sounds_each_new_move_once_and_never_for_undo_review_or_a_new_game():
+    page = started("?game=go")
+    assert page.view()["sound"] == ""
+    page.click("point", "1")
+    assert page.view()["sound"] == "move"
+    assert page.view()["sound"] == ""  # said once
+    page.action("undo")
+    assert page.view()["sound"] == ""
+    page.action("redo")
+    assert page.view()["sound"] == "move"
+    page.action("first")
+    assert page.view()["sound"] == ""
+    page.new_game({"first": "w", "marker": "0", "seat-w": "human", "seat-b": "human"})
+    assert page.view()["sound"] == ""
+
+
+def test_a_go_reversal_and_a_covering_race_move_sound_as_captures():
+    go_moves = first_moves_until(go.Game(), go_reversed)
+    page = started("?game=go")
+    page.view()  # the page draws as it starts: what follows is heard against this
+    for move in go_moves[:-1]:
+        page.click("point", move)
+    assert page.view()["sound"] == "move"
+    page.click("point", go_moves[-1])
+    assert page.view()["sound"] == "capture"
+    race_moves = first_moves_until(race.Game(), race_covered)
+    race_page = started("?game=race")
+    race_page.view()
+    for move in race_moves[:-1]:
+        race_page.app.session.act(move)
+    assert race_page.view()["sound"] == "move"
+    race_page.app.session.act(race_moves[-1])
+    assert race_page.view()["sound"] == "capture"
+
+
+def go_reversed(before: str, after: str) -> bool:
+    """A stone on the board changed colour."""
+    return any(b != "." and a not in (".", b) for b, a in zip(before, after))
+
+
+def race_covered(before: dict, after: dict) -> bool:
+    """A stack grew, and its top stone is now of another colour than before."""
+    return any(
+        field in before and len(stones) > len(before[field]) and stones[-1] != before[field][-1]
+        for field, stones in after.items()
+    )
+
+
+def first_moves_until(game, happened) -> list:
+    """Seeded random moves (no passes) up to and including the first after which `happened`."""
+    import random
+
+    rng = random.Random(3)
+    played = []
+    while True:
+        before = game.board()
+        move = rng.choice([m for m in game.legal_moves() if m != "pass"])
+        game.play(move)
+        played.append(move)
+        if happened(before, game.board()):
+            return played

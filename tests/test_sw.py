@@ -171,3 +171,20 @@ def test_the_page_registers_the_worker_and_has_an_update_notice():
     # The notice's styles: inlined by tools/predraw.py, like the page's other stylesheets.
     with open(os.path.join(ROOT, "static", "css", "update.css"), encoding="utf-8") as f:
         assert f.read().strip() in html
+
+
+def test_the_installable_app_s_manifest_and_icons_are_precached(listed):
+    """The manifest the page links, and every icon it names (which exist), work offline."""
+    page = open(os.path.join(ROOT, "index.html"), encoding="utf-8").read()
+    assert '<link rel="manifest" href="static/manifest.webmanifest">' in page
+    with open(os.path.join(ROOT, "static", "manifest.webmanifest"), encoding="utf-8") as f:
+        manifest = json.load(f)
+    assert manifest["display"] == "standalone" and manifest["short_name"]
+    sizes = set()
+    for icon in manifest["icons"]:
+        path = "static/" + icon["src"]
+        assert os.path.isfile(os.path.join(ROOT, path)) and path in listed, path
+        sizes.add(icon["sizes"])
+    assert {"192x192", "512x512"} <= sizes and "static/manifest.webmanifest" in listed
+    # start_url and scope are read from the manifest's folder: they must name the site's page.
+    assert os.path.normpath(os.path.join("static", manifest["start_url"])) == "index.html"

@@ -31,6 +31,9 @@
     if (body.getAttribute("data-ready") === "1") return;
     var target = event.target.closest("[data-field],[data-start],[data-point],[data-action],[data-pick]");
     if (!target) return;
+    // The theme, sound and dialog buttons work at once (static/js/comforts.js): not queued.
+    var local = window.lotusLocalActions || {};
+    if (local.hasOwnProperty(target.getAttribute("data-action"))) return;
     for (var i = 0; i < HOOKS.length; i++) {
       if (target.hasAttribute(HOOKS[i][0])) {
         queue.push({kind: HOOKS[i][1], value: target.getAttribute(HOOKS[i][0])});

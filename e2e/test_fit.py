@@ -1,0 +1,247 @@
+"""The game screen fits every window: at each size, for both games, the whole board (the race's
+fields, start stacks and goal; Go's 72 points and its pass track), the status line and the
+primary actions are inside the window and not clipped by the panel, on load, after moves clicked
+and after a long game opened; the page itself never scrolls. Also the New game dialog, its seats
+and its refusal of a bad marker, the theme and mute toggles (remembered over a reload), and the
+web app manifest."""
+
+import random
+
+import pytest
+
+from e2e.conftest import READY_TIMEOUT
+from e2e.race_helpers import click_move
+from lotus import games, records
+
+SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 780), (844, 390)]
+PRIMARY = {
+    "race": ("undo", "pass", "hint", "new-dialog"),
+    "go": ("undo", "pass", "resign", "hint", "new-dialog"),
+}
+
+# Every box of the selectors, checked against the window and against each scrolling ancestor's
+# visible box (an element scrolled out of the panel is not in view even if it is in the window).
+OUT_OF_VIEW = """(selectors) => {
+  const out = [];
+  const vw = innerWidth, vh = innerHeight;
+  const clips = e => { const boxes = []; for (let a = e.parentElement; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (/(auto|scroll|hidden)/.test(s.overflowY + s.overflowX) && a !== document.body
+          && a !== document.documentElement) boxes.push(a.getBoundingClientRect()); }
+    return boxes; };
+  for (const wanted of selectors) {
+    const sel = wanted.replace(/^[?]/, '');  // '?…': may be absent (emptied start stacks)
+    const found = document.querySelectorAll(sel);
+    if (!found.length && sel === wanted) out.push(sel + ': none');
+    for (const e of found) {
+      const r = e.getBoundingClientRect();
+      const name = sel + ' ' + (e.getAttribute('data-field') || e.getAttribute('data-start')
+        || e.getAttribute('data-point') || '');
+      if (!r.width || !r.height) { out.push(name + ': not shown'); continue; }
+      const boxes = [{left: 0, top: 0, right: vw, bottom: vh}].concat(clips(e));
+      for (const b of boxes)
+        if (r.left < b.left - 1 || r.top < b.top - 1 || r.right > b.right + 1
+            || r.bottom > b.bottom + 1) { out.push(name + ' at ' + [r.left, r.top, r.right,
+              r.bottom].map(Math.round) + ' outside ' + [b.left, b.top, b.right, b.bottom]
+              .map(Math.round)); break; }
+    }
+  }
+  return out;
+}"""
+PAGE_SCROLL = """() => [document.scrollingElement.scrollTop,
+  document.scrollingElement.scrollHeight - innerHeight]"""
+LAST_MOVE_SHOWN = """() => { const list = document.querySelector('[data-movelist]');
+  const last = list.lastElementChild; if (!last) return null;
+  const a = list.getBoundingClientRect(), b = last.getBoundingClientRect();
+  return b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }"""
+
+
+def board_selectors(game: str, start: str = "") -> list:
+    """The board's elements; `start` '?' when the race's start stacks may all be empty."""
+    if game == "race":
+        return ["[data-field]", start + "[data-start]", '[data-field="G"]']
+    return ["[data-point] .hit", "[data-track] svg"]
+
+
+def random_moves(game_id: str, n: int, seed: int, pass_every: int = 0) -> tuple:
+    """`n` seeded random moves of a new game (fewer if it ends), and the engine's game. Passes
+    only every `pass_every` moves (a Go board holds 72 stones: a longer game has passes)."""
+    entry = games.get(game_id)
+    game = entry.new_session(entry.options({})).game
+    rng = random.Random(seed)
+    played = []
+    while len(played) < n and game.winner is None:
+        legal = game.legal_moves()
+        moves = [m for m in legal if m != "pass"]
+        if pass_every and "pass" in legal and len(played) % pass_every == pass_every - 1:
+            move = "pass"
+        elif moves:
+            move = rng.choice(moves)
+        else:
+            break
+        game.play(move)
+        played.append(move)
+    return played, game
+
+
+def share_fragment(game) -> str:
+    return "#" + records.to_link_fragment(records.record_of(game))
+
+
+@pytest.fixture(scope="module")
+def sized(browser, guard, site):
+    contexts = []
+
+    def _open(width: int, height: int, path: str):
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, service_workers="block"
+        )
+        contexts.append(context)
+        page = context.new_page()
+        guard.attach(page)
+        page.goto(f"{site}/{path}")
+        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+        return page
+
+    yield _open
+    for context in contexts:
+        context.close()
+
+
+def assert_fits(page, game: str, when: str, start: str = "") -> None:
+    actions = [f'.actions [data-action="{a}"]' for a in PRIMARY[game]]
+    selectors = board_selectors(game, start) + ["[data-status]"] + actions
+    outside = page.evaluate(OUT_OF_VIEW, selectors)
+    assert not outside, f"{when}: " + "; ".join(outside[:8])
+    top, overflow = page.evaluate(PAGE_SCROLL)
+    assert top == 0 and overflow <= 0, f"{when}: the page scrolls ({top}, {overflow}px more)"
+
+
+@pytest.mark.parametrize("game", ["race", "go"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game, size):
+    page = sized(*size, f"index.html?game={game}")
+    assert_fits(page, game, "on load")
+    moves, _ = random_moves(game, 8, seed=size[0])
+    for move in moves:
+        if game == "race":
+            click_move(page, move)
+        else:
+            page.click(f'[data-point="{move}"]')
+        top, _ = page.evaluate(PAGE_SCROLL)
+        assert top == 0, f"the page scrolled by itself after {move}"
+    assert page.locator("[data-movelist] [data-move]").count() == len(moves)
+    assert_fits(page, game, f"after {len(moves)} moves")
+    long_moves, long_game = random_moves(game, 120, seed=2, pass_every=3)
+    assert len(long_moves) >= 100
+    page.goto(page.url.split("?")[0] + share_fragment(long_game))
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    page.wait_for_function(
+        f"document.querySelectorAll('[data-movelist] [data-move]').length === {len(long_moves)}"
+    )
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
+    assert_fits(page, game, f"after opening a game of {len(long_moves)} moves", start="?")
+    assert page.evaluate(LAST_MOVE_SHOWN), "the latest move is scrolled out of the move list"
+
+
+def test_new_game_is_a_dialog_that_shows_only_the_seats_of_the_players_chosen(sized):
+    page = sized(1280, 800, "index.html?game=race")
+    dialog = page.locator("dialog[data-newgame]")
+    assert not dialog.is_visible()
+    page.click('.actions [data-action="new-dialog"]')
+    assert dialog.is_visible()
+    form = 'form[data-form="race"]'
+    seats = {c: page.locator(f'{form} [data-seat="{c}"]') for c in "wbry"}
+    shown = {
+        n: (
+            page.check(f'{form} input[name="players"][value="{n}"]'),
+            [c for c in "wbry" if seats[c].is_visible()],
+        )[1]
+        for n in ("3", "2", "4")
+    }
+    assert shown == {"2": ["w", "b"], "3": ["w", "b", "r"], "4": ["w", "b", "r", "y"]}
+    page.check(f'{form} input[name="players"][value="3"]')
+    page.select_option(f'{form} select[name="seat-r"]', "easy")
+    page.click(f'{form} [data-action="new"]')
+    assert not dialog.is_visible()
+    assert page.locator('[data-start^="r"]').count() > 0  # a three-player board
+    page.click('.actions [data-action="new-dialog"]')
+    page.click(f'{form} [data-action="close-dialog"]')
+    assert not dialog.is_visible()
+
+
+def test_an_out_of_range_marker_is_refused_in_the_dialog_and_the_game_kept(sized):
+    page = sized(390, 844, "index.html?game=go")
+    page.click('[data-point="10"]')
+    page.click('.actions [data-action="new-dialog"]')
+    form = 'form[data-form="go"]'
+    page.fill(f'{form} input[name="marker"]', "12")
+    page.click(f'{form} [data-action="new"]')
+    message = page.locator(f"{form} [data-form-error]")
+    assert message.is_visible() and "Marker must be from -7 to 7, not 12" in message.inner_text()
+    assert page.locator("dialog[data-newgame]").is_visible()
+    assert page.locator("[data-movelist] [data-move]").count() == 1  # the game is kept
+    page.fill(f'{form} input[name="marker"]', "-3")
+    page.click(f'{form} [data-action="new"]')
+    assert not page.locator("dialog[data-newgame]").is_visible()
+    assert page.locator("[data-movelist] [data-move]").count() == 0
+    assert "\u22123" in page.inner_text("[data-track]")  # the track writes a minus sign
+    page.click('.actions [data-action="new-dialog"]')
+    assert not message.is_visible()  # an old refusal does not outlive its attempt
+
+
+def test_the_theme_toggle_darkens_the_page_and_is_remembered(sized):
+    page = sized(1280, 800, "index.html?game=go")
+    background = "getComputedStyle(document.documentElement).backgroundColor"
+    light = page.evaluate(background)
+    page.click('[data-action="theme"]')
+    assert page.get_attribute("html", "data-theme") == "dark"
+    assert page.get_attribute('[data-action="theme"]', "aria-pressed") == "true"
+    dark = page.evaluate(background)
+    assert dark != light
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    assert page.get_attribute("html", "data-theme") == "dark"
+    assert page.evaluate(background) == dark
+    page.click('[data-action="theme"]')
+    assert page.evaluate(background) == light
+    assert page.evaluate("localStorage.getItem('lotus.theme')") == "light"
+
+
+def test_moves_ask_for_their_sound_and_mute_is_remembered(sized):
+    page = sized(1280, 800, "index.html?game=go")
+    page.click('[data-point="1"]')
+    assert page.evaluate("lotusSound.log.map(e => e.kind)") == ["move"]
+    page.click('[data-action="mute"]')
+    assert page.get_attribute('[data-action="mute"]', "aria-pressed") == "true"
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    assert page.get_attribute('[data-action="mute"]', "aria-pressed") == "true"
+    page.click('[data-point="2"]')
+    assert page.evaluate("lotusSound.log") == [{"kind": "move", "played": False}]
+
+
+def test_the_manifest_is_read_without_errors_and_chromium_would_install_the_app(
+    browser, guard, site
+):
+    context = browser.new_context()  # with its service worker, as a visitor has it
+    page = context.new_page()
+    guard.attach(page)
+    page.goto(f"{site}/index.html")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT)
+    cdp = context.new_cdp_session(page)
+    answer = cdp.send("Page.getAppManifest")
+    assert answer["errors"] == [], answer["errors"]
+    assert answer["url"] == f"{site}/static/manifest.webmanifest"
+    manifest = answer["manifest"]
+    assert manifest["startUrl"] == f"{site}/index.html" and manifest["scope"] == f"{site}/"
+    assert manifest["display"] == "kStandalone" and manifest["name"].startswith("Lotus")
+    assert {i["sizes"] for i in manifest["icons"]} >= {"192x192", "512x512"}
+    for icon in manifest["icons"]:
+        response = page.request.get(icon["url"])
+        assert response.ok, icon["url"]
+    # A test browser's context is private ("in-incognito"); nothing else may stand in the way.
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+    context.close()
