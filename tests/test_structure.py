@@ -150,7 +150,8 @@ def test_play_resumes_after_two_passes_in_one_place():
 
 # -- the top floor: thin DOM adapters over a DOM-free controller ----------------------------------
 
-ADAPTERS = ("lotus.dom", "lotus.ui_bindings", "lotus.board_bindings")  # the modules with a DOM
+# the modules with a DOM
+ADAPTERS = ("lotus.dom", "lotus.ui_bindings", "lotus.board_bindings", "lotus.ui_library")
 ENGINES = ("lotus.engine", "lotus.engine.race", "lotus.engine.go", "lotus.engine.kensington")
 
 
