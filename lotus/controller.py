@@ -78,6 +78,10 @@ class MemoryStorage:
         """Forget a key."""
         self.items.pop(key, None)
 
+    def size(self, key: str) -> int:
+        """The length of a stored text, -1 when there is none."""
+        return len(self.items[key]) if key in self.items else -1
+
 
 # -- the computer ---------------------------------------------------------------------------------
 
@@ -467,12 +471,14 @@ class PageController(Computer):
         """Show a saved game; when it cannot be restored (any reason), keep it marked broken."""
         from lotus.library import MAX_SAVE
 
-        text = self.library.text(game_id)
+        text = None
         try:
-            if text is None:
+            size = self.library.size(game_id)
+            if size < 0:
                 raise saves.SaveError("its text is missing from this browser's storage")
-            if len(text) > MAX_SAVE:
-                raise saves.SaveError(f"it is too large ({len(text)} characters)")
+            if size > MAX_SAVE:
+                raise saves.SaveError(f"it is too large ({size} characters)")
+            text = self.library.text(game_id)
             self.app.restore(game, text)
         except Exception as exc:  # any failure: the save is kept, the page goes on
             reason = str(exc) if isinstance(exc, saves.SaveError) else f"{type(exc).__name__}"
@@ -513,16 +519,16 @@ class PageController(Computer):
         return ""
 
     def saved_action(self, action: str, game_id: str) -> str:
-        """A button of the Your games list; returns text for the record box (export) or ''."""
+        """A button of the Your games list; returns the storage key to export, or ''."""
         entry = self.library.entry(game_id)
         self.error = ""
         if entry is None:
             self.error = "That game is no longer saved in this browser."
             return ""
         game = entry["game"]
-        if action == "export-saved":
+        if action == "export-saved":  # the adapter copies the text, however large
             self.app.session.message = "The saved game's text is in the record box (Records)."
-            return self.library.text(game_id) or ""
+            return self.library.key(game_id)
         if action == "delete-saved":
             self.library.delete(game_id)
             self.saved.pop(game_id, None)

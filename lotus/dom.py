@@ -41,6 +41,11 @@ class BrowserStorage:
         value = self.store.get(key)
         return None if value is None else str(value)
 
+    def size(self, key: str) -> int:
+        """The length of a stored text (-1: none), read in JavaScript: a text too large for
+        this runtime's memory is never brought into Python."""
+        return -1 if self.store is None else int(self.store.size(key))
+
     def set(self, key: str, value: str) -> bool:
         """Store text; False when storage is full or unavailable (the game goes on)."""
         return self.store is not None and bool(self.store.set(key, value))

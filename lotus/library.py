@@ -93,6 +93,15 @@ class Library:
         """A game's save text, or None."""
         return self.storage.get(self.key(game_id))
 
+    def size(self, game_id: str) -> int:
+        """The length of a game's text, -1 when it has none (read without loading the text)."""
+        key = self.key(game_id)
+        size = getattr(self.storage, "size", None)
+        if size is not None:
+            return size(key)
+        text = self.storage.get(key)
+        return -1 if text is None else len(text)
+
     def save(self, game_id: str, game: str, text: str, summary: dict) -> bool:
         """Keep a game's text and its list entry, and make it its kind's current game.
 
@@ -155,12 +164,14 @@ class Library:
         made = []
         for game in games:
             old_key = OLD_KEY + game
-            text = self.storage.get(old_key)
-            if not text:
+            size = getattr(self.storage, "size", None)
+            length = size(old_key) if size is not None else len(self.storage.get(old_key) or "")
+            if length <= 0:
                 continue
+            text = self.storage.get(old_key) if length <= MAX_SAVE else ""
             game_id = self.new_id(stamp)
             summary = {"date": "", "players": "", "moves": _count_moves(text), "result": ""}
-            if len(text) <= MAX_SAVE and self.save(game_id, game, text, summary):
+            if text and self.save(game_id, game, text, summary):
                 _remove(self.storage, old_key)
             else:  # too large to copy: it stays under its old key, listed
                 self._list(game_id, game, old_key, summary)

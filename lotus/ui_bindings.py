@@ -50,7 +50,7 @@ class Page(Host):
     # -- set-up ------------------------------------------------------------------------------
     def start(self) -> None:
         """Read the address, draw the first board, listen to events and flag readiness."""
-        if self.c.start(str(window.location.search), str(window.location.hash or "")):
+        if ui_library.start(self):
             self.clear_fragment(self.c.address)
         if self.c.form is not None:
             game, options = self.c.form
@@ -334,11 +334,11 @@ class Page(Host):
 
     # -- output ------------------------------------------------------------------------------
     def refresh(self, save: bool = True) -> None:
-        """After a change: ask the worker what is due, redraw, and autosave."""
+        """After a change: ask the worker what is due, autosave, and redraw (the list too)."""
         self.ask(self.c, self.c.tickets(), self.refresh)
-        self.render()
         if save:
             self.c.save()
+        self.render()
 
     def render(self) -> None:
         """Write the controller's view into the page."""

@@ -28,6 +28,16 @@ def clock() -> dict:
     return {"date": date, "stamp": stamp + "-"}
 
 
+def start(page) -> bool:
+    """The controller's start, guarded: the page becomes ready whatever storage holds."""
+    try:
+        return page.c.start(str(window.location.search), str(window.location.hash or ""))
+    except Exception as exc:
+        page.c.failure = details_of(exc)
+        page.c.error = "Your saved games could not be read; a new game was started."
+        return False
+
+
 def wire(page) -> None:
     """Listen to the list's buttons, the error box's Copy button and other tabs."""
     listing = document.querySelector("[data-library-list]")
@@ -36,7 +46,8 @@ def wire(page) -> None:
     copy = document.querySelector("[data-copy-error]")
     if copy is not None:
         page.listen(copy, "click", lambda event: copy_details(page))
-    page.listen(window, "storage", lambda event: on_storage(page, event))
+    # document.defaultView: addEventListener on the `window` proxy is an illegal invocation
+    page.listen(document.defaultView, "storage", lambda event: on_storage(page, event))
 
 
 def on_list_click(page, event) -> None:
@@ -50,9 +61,9 @@ def on_list_click(page, event) -> None:
     question = page.c.question(action)
     if question and not window.confirm(question):
         return
-    text = page.c.saved_action(action, str(button.getAttribute("data-id")))
-    if text:
-        page.record_box.value = text
+    key = page.c.saved_action(action, str(button.getAttribute("data-id")))
+    if key:  # copied in JavaScript: a save too large for Python's memory is exported too
+        window.lotusStore.fill(key, "[data-record-text]")
         records = document.querySelector("details.records")
         if records is not None:
             records.open = True

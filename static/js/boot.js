@@ -18,6 +18,16 @@
     remove: function (key) {
       try { window.localStorage.removeItem(key); return true; } catch (e) { return false; }
     },
+    size: function (key) {  // the length of a stored text (-1: none), without reading it into Python
+      try { var v = window.localStorage.getItem(key); return v === null ? -1 : v.length; }
+      catch (e) { return -1; }
+    },
+    fill: function (key, selector) {  // a stored text into a text box (a save too large for Python)
+      var box = document.querySelector(selector);
+      var v = store.get(key);
+      if (box && v !== null) box.value = v;
+      return v !== null;
+    },
     usable: function () {  // false when the browser refuses storage altogether
       try { window.localStorage.getItem("lotus.current"); return true; } catch (e) { return false; }
     }
