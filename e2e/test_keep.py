@@ -25,7 +25,7 @@ FULL = """
 (() => {
   const setItem = Storage.prototype.setItem;
   Storage.prototype.setItem = function (key, value) {
-    if (window.storageFull) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    if (window.storageFull) throw new DOMException('Quota exceeded.', 'QuotaExceededError');
     return setItem.call(this, key, value);
   };
 })();
