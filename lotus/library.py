@@ -166,8 +166,8 @@ class Library:
             old_key = OLD_KEY + game
             size = getattr(self.storage, "size", None)
             length = size(old_key) if size is not None else len(self.storage.get(old_key) or "")
-            if length <= 0:
-                continue
+            if length <= 0 or any(e["key"] == old_key for e in self.index()["games"]):
+                continue  # nothing there, or listed already (too large to move)
             text = self.storage.get(old_key) if length <= MAX_SAVE else ""
             game_id = self.new_id(stamp)
             summary = {"date": "", "players": "", "moves": _count_moves(text), "result": ""}
