@@ -17,6 +17,7 @@ downloaded more often (a preload the page cannot use is a download more).
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tools.browser import CHROMIUM, CHROMIUM_ARGS, ROOT, serve
 
@@ -45,8 +46,10 @@ class Guard:
     def __init__(self, origin: str) -> None:
         self.origin = origin
         self.problems = []
+        self.pages = []
 
     def attach(self, page) -> None:
+        self.pages.append(page)
         page.on("request", self._on_request)
         page.on("console", self._on_console)
         page.on("pageerror", lambda exc: self.problems.append(f"page error: {exc}"))
@@ -63,6 +66,17 @@ class Guard:
             self.problems.append(f"console error: {message.text}")
 
     def check(self) -> None:
+        # No Python error reaches the page: no PythonError or traceback in any page's text.
+        for page in self.pages:
+            if not page.is_closed():
+                try:
+                    text = page.evaluate("document.body ? document.body.innerText : ''")
+                except PlaywrightError:  # navigating: the next check sees the new page
+                    continue
+                for word in ("PythonError", "Traceback"):
+                    if word in text:
+                        self.problems.append(f"{word} in the page's text: {text[:2000]}")
+        self.pages = [page for page in self.pages if not page.is_closed()]
         problems, self.problems = self.problems, []
         assert not problems, "\n".join(problems)
 

@@ -168,6 +168,7 @@ def test_a_new_game_during_a_search_is_not_disturbed_by_the_old_answer(page):
     _, base_click = idle_times(page, "go")
     page.click('[data-point="1"]')
     page.wait_for_selector('body[data-thinking="1"]')
+    page.once("dialog", lambda dialog: dialog.accept())  # a new game over an unfinished one asks
     new = page.evaluate(TIMED_CLICK, 'form[data-form="go"] [data-action="new"]')
     assert new["painted"] < base_click + 150, f"new game took {new} (idle {base_click:.0f})"
     settle(page)

@@ -145,6 +145,7 @@ def test_scoring_can_be_resumed_and_resign_ends_the_game(page):
     page.wait_for_selector('body[data-phase="play"]')
     click_move(page, "37")
     assert state(page)["board"][36] == "w"
+    page.once("dialog", lambda dialog: dialog.accept())  # resigning asks first
     click_move(page, "resign")
     shown = state(page)
     assert shown["over"] == "1" and shown["winner"] == "w"

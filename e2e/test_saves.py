@@ -60,13 +60,14 @@ def test_both_games_survive_a_reload(page):
 )
 def test_a_bad_save_gives_a_notice_and_a_fresh_game_and_is_kept(page, save, reason):
     fresh(page)
-    page.evaluate("s => localStorage.setItem('lotus.save.race', s)", save)
+    page.evaluate("s => localStorage.setItem('lotus.save.race', s)", save)  # an old single save
     reload(page, "game=race")
     notice = page.inner_text("[data-error]")
     assert page.is_visible("[data-error]")
     assert "could not be restored" in notice and reason in notice
     assert page_state(page)["moves"] == []
-    assert page.evaluate("localStorage.getItem('lotus.save.race.broken')") == save
+    kept = page.get_attribute("[data-saved-game][data-broken]", "data-saved-game")
+    assert page.evaluate(f"localStorage.getItem('lotus.game.{kept}')") == save
 
 
 def test_review_steps_back_and_play_from_here_continues(page):

@@ -22,8 +22,7 @@ from lotus import app as app_module
 from lotus import games, saves
 from lotus.session import sentence
 
-SAVE_KEY = "lotus.save."  # + game: the autosave of that game
-CURRENT_KEY = "lotus.current"  # the game on screen last time
+CURRENT_KEY = "lotus.current"  # the kind of game on screen last time (lotus.library: the games)
 HINT_LEVEL = "medium"
 WATCH_DELAY = {"slow": 1.5, "normal": 0.6, "fast": 0.05}  # seconds between computer moves
 # Review buttons (and keys): how far each one steps, given the number of actions.
@@ -34,6 +33,11 @@ REVIEW_STEPS = {
     "last": lambda n: n,
 }
 REVIEW_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
+BLOCKED = "Games are not saved in this browser: its storage is blocked. Export a game to keep it."
+FULL = (
+    "Saving failed: this browser's storage is full. The game goes on; export it (Records) to "
+    "keep it, or delete games you no longer need from Your games."
+)
 TARGETS = ("field", "start", "point")  # the board elements a click names (page contract)
 APP_ACTIONS = (
     "first",
@@ -70,6 +74,14 @@ class MemoryStorage:
         """Store text; True when it was kept."""
         self.items[key] = value
         return True
+
+    def remove(self, key: str) -> None:
+        """Forget a key."""
+        self.items.pop(key, None)
+
+    def size(self, key: str) -> int:
+        """The length of a stored text, -1 when there is none."""
+        return len(self.items[key]) if key in self.items else -1
 
 
 # -- the computer ---------------------------------------------------------------------------------
@@ -218,7 +230,7 @@ class Computer:
 class PageController(Computer):
     """The app (index.html): what a click, a key, a button or a form means; what to show."""
 
-    def __init__(self, storage=None) -> None:
+    def __init__(self, storage=None, clock=None) -> None:
         super().__init__()
         self.app = app_module.App()
         self.storage = storage if storage is not None else MemoryStorage()
@@ -227,6 +239,16 @@ class PageController(Computer):
         self.form = None  # (game, options) the new-game form must show, set by a link
         self.record_error = ""  # an import's error, shown next to the import box
         self._heard = None  # (session, actions, stacks) at the last view: see take_sound
+        # -- your games (issue 12, points 4 and 5) --
+        from lotus.library import Library  # the app's only (embeds do not save games)
+
+        self.library = Library(self.storage)
+        self.clock = clock or (lambda: {"date": "", "stamp": ""})  # the adapter's: Date
+        self.ids = {}  # game -> the id of its game on screen (lotus.library)
+        self.saved = {}  # id -> the text last saved, so an unchanged game is not written again
+        self.storage_note = ""  # why games are not being saved now (blocked, full)
+        self.address = None  # the query the address must show now (after a link), or None
+        self.failure = ""  # the details of an unexpected error, for the error's Copy box
 
     def shown(self):
         """The session on screen."""
@@ -243,40 +265,36 @@ class PageController(Computer):
         Returns True when the address's fragment held a share link and must now be cleared.
         """
         game, options, error = app_module.parse_query(query)
+        notes = self.open_library()
         if options is None and "game=" not in query:
             last = self.storage.get(CURRENT_KEY)
             game = last if last in games.GAMES else games.GAMES[0]
         self.app.current = game
+        if options is not None:  # a new game, kept beside the saved ones
+            self.restored.add(game)
+            self.start_game(game, options)
+            self.form = (game, options)
+            self.address = "?game=" + game
         # Only the game on screen is restored now; the other one when it is first shown.
-        notes = self.restore_saves(game)
+        notes.extend(self.restore_saves(game))
         link_notes = self.open_link(fragment)
         notes.extend(link_notes or ())
-        if options is not None:
-            self.app.new_game(game, options)
-            self.form = (game, options)
         if error:
             notes.append(error)
         self.error = " ".join(notes)
-        return link_notes is not None
+        return link_notes is not None or options is not None
 
     def restore_saves(self, game: str) -> list:
-        """Bring back a game's autosave (once); a bad save gives a note and a fresh game."""
-        notes = []
+        """Bring back the game of kind `game` on screen last (once); a bad save gives a note."""
         if game in self.restored:
-            return notes
+            return []
         self.restored.add(game)
-        key = SAVE_KEY + game
-        text = self.storage.get(key)
-        if text and game not in self.app.sessions:
-            try:
-                self.app.restore(game, text)
-            except saves.SaveError as exc:
-                kept = self.storage.set(key + ".broken", text)
-                notes.append(
-                    f"Your saved {games.get(game).title} game could not be restored: {exc}."
-                    " A new game was started"
-                    + (f"; the old save is kept in this browser as {key}.broken." if kept else ".")
-                )
+        game_id = self.library.current(game)
+        if game_id is None or game in self.app.sessions:
+            return []
+        notes = self.restore_saved(game, game_id)
+        if not notes:
+            self.ids[game] = game_id
         return notes
 
     def open_link(self, fragment: str):
@@ -293,6 +311,9 @@ class PageController(Computer):
             self.app.load_record(records.from_link_fragment(fragment))
         except ValueError as exc:
             return [f"This link could not be opened: {exc}. Your saved games are unchanged."]
+        self.new_id(self.app.current)
+        if self.address is None:
+            self.address = "?game=" + self.app.current
         return []
 
     def on_hash(self, fragment: str) -> bool:
@@ -304,33 +325,47 @@ class PageController(Computer):
         return True
 
     def save(self) -> None:
-        """Autosave the game on screen."""
+        """Autosave the game on screen (lotus.library), unless it did not change."""
+        game = self.app.current
+        self.storage.set(CURRENT_KEY, game)
+        if self.storage_note == BLOCKED:
+            return
         session = self.app.session
-        self.storage.set(SAVE_KEY + session.game_id, saves.dump(session))
-        self.storage.set(CURRENT_KEY, self.app.current)
+        game_id = self.ids.get(game) or self.new_id(game)
+        text = saves.dump(session)
+        if self.saved.get(game_id) == text:
+            return
+        if self.library.save(game_id, game, text, self.summary(session)):
+            self.saved[game_id] = text
+            self.storage_note = ""
+        else:
+            self.storage_note = FULL
 
     # -- input -------------------------------------------------------------------------------
     def click(self, kind: str, value: str) -> None:
         """A click on a board element named by its hook ('field', 'A3')."""
         before = self._begin()
-        self.app.session.click(session_target(kind, value))
+        session = self.app.session
+        self.clear_failure()
+        try:
+            session.click(session_target(kind, value))
+        except ValueError as exc:  # a refusal the session did not word (a lotus lives, G5)
+            session.message = app_module.sentence(str(exc))
         self._end(before)
 
     def key(self, key: str) -> bool:
         """A shortcut key (u, r, Escape, arrows, Home, End); True when it did something."""
         session = self.app.session
-        before = self._begin()
-        if key == "u":
-            session.undo_turn()
-        elif key == "r":
-            session.redo()
+        if key in ("u", "r"):
+            self.action("undo" if key == "u" else "redo")
         elif key == "Escape":
+            before = self._begin()
             session.clear_selection()
+            self._end(before)
         elif key in REVIEW_KEYS:
             self.action(REVIEW_KEYS[key])
         else:
             return False
-        self._end(before)
         return True
 
     def question(self, action: str) -> str:
@@ -341,11 +376,12 @@ class PageController(Computer):
                 f"Continue the game from move {session.moves_shown()}? "
                 "The later moves are taken back (Redo brings them back)."
             )
-        return ""
+        return self.keep_question(action)
 
     def action(self, action: str) -> list:
         """A game action (undo, pass, review…); returns the tickets it asks for (a hint)."""
         session = self.app.session
+        self.clear_failure()
         simple = {
             "undo": session.undo_turn,
             "redo": session.redo,
@@ -368,6 +404,8 @@ class PageController(Computer):
         elif action in REVIEW_STEPS:
             session.review_step(REVIEW_STEPS[action](len(session.actions)))
         elif simple.get(action) is not None:
+            if action in ("undo", "redo"):
+                session.review_to(None)  # undo and redo act on the present, and leave review
             simple[action]()
         self._end(before)
         return []
@@ -390,7 +428,7 @@ class PageController(Computer):
         except app_module.OptionError as exc:
             return sentence(str(exc)) + " Nothing was changed: correct it and start again."
         self.error = ""
-        self.app.new_game(game, options)
+        self.start_game(game, options)
         self.paused = False
         return ""
 
@@ -420,6 +458,198 @@ class PageController(Computer):
             self.error = " ".join(notes)
         self.app.current = game
         return True
+
+    # -- your games (issue 12, points 4 and 5): several saves, tabs, guarded errors ----------
+    def open_library(self) -> list:
+        """At start: is storage usable (else say so once), and move old single saves in."""
+        usable = getattr(self.storage, "usable", None)
+        if usable is not None and not usable():
+            self.storage_note = BLOCKED
+            return []
+        self.library.migrate(games.GAMES, self.clock()["stamp"])
+        return []
+
+    def new_id(self, game: str) -> str:
+        """Give the game of kind `game` on screen an id; an untouched game's id is reused."""
+        old = self.ids.get(game) or self.library.current(game)
+        entry = self.library.entry(old) if old else None
+        marks = ("broken", "moves", "result")  # a game that has any of these is kept
+        if old and (entry is None or not any(entry.get(m) for m in marks)):
+            self.ids[game] = old
+            return old
+        game_id = self.library.new_id(self.clock()["stamp"])
+        while game_id in self.ids.values():
+            game_id += "x"
+        self.ids[game] = game_id
+        return game_id
+
+    def start_game(self, game: str, options: dict) -> None:
+        """A new game of `game`; the one it replaces stays in the list (unless it was empty)."""
+        self.app.new_game(game, options)
+        self.new_id(game)
+
+    def restore_saved(self, game: str, game_id: str) -> list:
+        """Show a saved game; when it cannot be restored (any reason), keep it marked broken."""
+        from lotus.library import MAX_SAVE
+
+        text = None
+        try:
+            size = self.library.size(game_id)
+            if size < 0:
+                raise saves.SaveError("its text is missing from this browser's storage")
+            if size > MAX_SAVE:
+                raise saves.SaveError(f"it is too large ({size} characters)")
+            text = self.library.text(game_id)
+            self.app.restore(game, text)
+        except Exception as exc:  # any failure: the save is kept, the page goes on
+            reason = str(exc) if isinstance(exc, saves.SaveError) else f"{type(exc).__name__}"
+            if not isinstance(exc, saves.SaveError) and str(exc):
+                reason += f": {exc}"
+            self.library.mark_broken(game_id, game, reason)
+            return [
+                f"Your saved {games.get(game).title} game could not be restored: {reason}. "
+                "It is kept in Your games, where you can export its text."
+            ]
+        self.saved[game_id] = text
+        return []
+
+    def summary(self, session) -> dict:
+        """What the list says about a game: date, players, number of moves, result."""
+        over = session.phase() == "over"
+        players = ", ".join(
+            app_module.colour_name(c) + ": " + app_module.SEAT_WORDS.get(session.seat(c), "?")
+            for c in session.colours()
+        )
+        return {
+            "date": self.clock()["date"],
+            "players": players,
+            "moves": len(session.move_rows()),
+            "result": session.banner() if over else "",
+        }
+
+    def keep_question(self, action: str) -> str:
+        """Confirmations: a new game over an unfinished one, resigning, deleting a saved game."""
+        session = self.app.session
+        unfinished = session.phase() != "over" and len(session.actions) > 0
+        if action == "new" and unfinished:
+            return "Start a new game? The game on screen stays in Your games."
+        if action == "resign" and session.phase() == "play":
+            return "Resign this game? Your opponent wins."
+        if action == "delete-saved":
+            return "Delete this saved game? It cannot be brought back."
+        return ""
+
+    def saved_action(self, action: str, game_id: str) -> str:
+        """A button of the Your games list; returns the storage key to export, or ''."""
+        entry = self.library.entry(game_id)
+        self.error = ""
+        if entry is None:
+            self.error = "That game is no longer saved in this browser."
+            return ""
+        game = entry["game"]
+        if action == "export-saved":  # the adapter copies the text, however large
+            self.app.session.message = "The saved game's text is in the record box (Records)."
+            return self.library.key(game_id)
+        if action == "delete-saved":
+            self.library.delete(game_id)
+            self.saved.pop(game_id, None)
+            if self.ids.get(game) == game_id:  # the game on screen: a new one of its kind
+                del self.ids[game]
+                session = self.app.sessions.get(game)
+                options = session.options if session is not None else games.get(game).defaults()
+                self.app.sessions.pop(game, None)
+                current = self.app.current
+                self.start_game(game, options)
+                self.app.current = current
+        elif action == "resume-saved" and game in games.GAMES:
+            self.save()  # the game on screen as it is now
+            self.restored.add(game)
+            notes = self.restore_saved(game, game_id)
+            if notes:
+                self.error = " ".join(notes)
+                return ""
+            self.ids[game] = game_id
+            self.library.choose(game, game_id)
+            self.app.current = game
+            self.paused = False
+        return ""
+
+    def on_storage(self, key) -> bool:
+        """Another tab changed storage (the `storage` event): follow our games; True to redraw."""
+        if key is None or not str(key).startswith("lotus."):
+            return key is None
+        for game, game_id in list(self.ids.items()):
+            if self.library.key(game_id) != key or game not in self.app.sessions:
+                continue
+            text = self.storage.get(key)
+            if text is None:
+                self.error = "This game was deleted in another tab; it is saved again here."
+                self.saved.pop(game_id, None)
+            elif text != self.saved.get(game_id):
+                notes = self.restore_saved(game, game_id)
+                self.error = " ".join(notes)
+                if notes:
+                    self.new_id(game)
+                else:
+                    self.app.sessions[
+                        game
+                    ].message = "This game went on in another tab: its latest position is shown."
+        return True
+
+    def snapshot(self):
+        """The game on screen as it is, before an event (see `recover`)."""
+        return self.app.current, saves.dump(self.app.session)
+
+    def recover(self, snapshot, details: str) -> None:
+        """An event failed unexpectedly: put the game back as it was and say so briefly."""
+        game, text = snapshot
+        self.app.current = game
+        try:
+            self.app.restore(game, text)
+        except Exception:  # the game stays as the failed event left it
+            pass
+        self.failure = details
+        self.error = "Something went wrong; the game is as it was before. (Details below.)"
+
+    def clear_failure(self) -> None:
+        """The next action clears the notice of an unexpected error."""
+        if self.failure:
+            self.failure = ""
+            self.error = ""
+
+    def library_items(self) -> str:
+        """The Your games list's markup: one entry per saved game, newest first."""
+        escape = app_module.escape
+        shown = self.ids.get(self.app.current)
+        items = []
+        for entry in self.library.entries():
+            game_id = escape(entry["id"])
+            game = escape(entry["game"])
+            title = games.get(entry["game"]).title if entry["game"] in games.GAMES else game
+            moves = entry.get("moves") if isinstance(entry.get("moves"), int) else 0
+            broken = entry.get("broken")
+            words = [escape(title), f"{moves} move{'' if moves == 1 else 's'}"]
+            if entry.get("result"):
+                words.append(escape(entry["result"]))
+            if broken:
+                words.append("cannot be restored: " + escape(broken))
+            button = '<button type="button" data-action="{}" data-id="{}">{}</button>'
+            buttons = [button.format("export-saved", game_id, "Export text")]
+            if not broken:
+                buttons.insert(0, button.format("resume-saved", game_id, "Resume"))
+            buttons.append(button.format("delete-saved", game_id, "Delete"))
+            attrs = f' data-saved-game="{game_id}" data-game="{game}" data-moves="{moves}"'
+            if broken:
+                attrs += " data-broken"
+            if entry["id"] == shown:
+                attrs += ' aria-current="true"'
+            items.append(
+                f'<li{attrs}><span class="saved-what">{" · ".join(words)}</span>'
+                f'<span class="saved-when">{escape(entry.get("date", ""))}</span>'
+                f'<span class="saved-who">{escape(entry.get("players", ""))}</span>'
+                f'<span class="saved-buttons">{"".join(buttons)}</span></li>'
+            )
+        return "".join(items)
 
     # -- records and links -------------------------------------------------------------------
     def record_text(self, date: str) -> str:
@@ -469,6 +699,7 @@ class PageController(Computer):
             return False
         self.error = ""
         self.record_error = ""
+        self.new_id(self.app.current)
         self.app.session.message = "Record imported."
         return True
 
@@ -537,8 +768,10 @@ class PageController(Computer):
             "watch": any(session.seat(c) != "human" for c in session.colours()),
             "paused": self.paused,
             "hints": session.hint_marks(),
-            "error": self.error,
+            "error": " ".join(t for t in (self.error, self.storage_note) if t),
             "sound": self.take_sound(),
+            "failure": self.failure,
+            "library": self.library_items(),
             "flags": {  # None: the flag is absent (a draw has data-winner="")
                 "game": self.app.current,
                 "phase": phase,

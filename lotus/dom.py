@@ -20,23 +20,55 @@ TARGET_SELECTOR = "[data-field],[data-start],[data-point]"
 
 
 class BrowserStorage:
-    """The controllers' storage port over localStorage (None / False when it is unavailable)."""
+    """The controllers' storage port over localStorage, through `window.lotusStore`.
+
+    static/js/boot.js defines that helper: it wraps localStorage in JavaScript try/catch, since
+    an exception thrown by localStorage (blocked, full) cannot be caught by `except` here. So
+    none of these raises: None / False when storage is unavailable or full.
+    """
+
+    def __init__(self) -> None:
+        self.store = getattr(window, "lotusStore", None)
+
+    def usable(self) -> bool:
+        """False when the browser refuses this page any storage (site data blocked)."""
+        return self.store is not None and bool(self.store.usable())
 
     def get(self, key: str):
-        """localStorage.getItem, or None when storage is unavailable (private mode, disabled)."""
-        try:
-            value = window.localStorage.getItem(key)
-        except Exception:
+        """The stored text, or None (also when storage is unavailable)."""
+        if self.store is None:
             return None
+        value = self.store.get(key)
         return None if value is None else str(value)
 
+    def size(self, key: str) -> int:
+        """The length of a stored text (-1: none), read in JavaScript: a text too large for
+        this runtime's memory is never brought into Python."""
+        return -1 if self.store is None else int(self.store.size(key))
+
     def set(self, key: str, value: str) -> bool:
-        """localStorage.setItem; False when storage is full or unavailable (the game goes on)."""
-        try:
-            window.localStorage.setItem(key, value)
-        except Exception:
-            return False
-        return True
+        """Store text; False when storage is full or unavailable (the game goes on)."""
+        return self.store is not None and bool(self.store.set(key, value))
+
+    def remove(self, key: str) -> None:
+        """Forget a key (nothing when storage is unavailable)."""
+        if self.store is not None:
+            self.store.remove(key)
+
+
+def details_of(exc) -> str:
+    """An exception's traceback as text (MicroPython's print_exception, or CPython's)."""
+    import io
+    import sys
+
+    out = io.StringIO()
+    try:
+        sys.print_exception(exc, out)  # MicroPython
+    except AttributeError:
+        import traceback
+
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=out)
+    return out.getvalue()
 
 
 def show(element, shown) -> None:
@@ -129,10 +161,42 @@ class Host:
         self.worker_started = False
 
     def listen(self, element, event: str, handler) -> None:
-        """addEventListener with a proxy kept alive for the page's lifetime."""
-        proxy = create_proxy(handler)
+        """addEventListener with a proxy kept alive for the page's lifetime; guarded."""
+        proxy = create_proxy(self.guarded(handler))
         self._proxies.append(proxy)
         element.addEventListener(event, proxy)
+
+    # -- no Python error reaches the page ----------------------------------------------------
+    def guarded(self, handler):
+        """`handler` wrapped: an unexpected exception goes to `failed`, never to the page."""
+
+        def run(*args):
+            before = self.before_event()
+            try:
+                return handler(*args)
+            except Exception as exc:
+                self.failed_event(before, exc)
+
+        return run
+
+    def spawn(self, coroutine) -> None:
+        """Run a coroutine as a task whose unexpected exception goes to `failed_event`."""
+
+        async def run():
+            try:
+                await coroutine
+            except Exception as exc:  # said about the game as it is now (moves may have come)
+                self.failed_event(self.before_event(), exc)
+
+        asyncio.create_task(run())
+
+    def before_event(self):
+        """What a page keeps before an event to put back if it fails (see `failed_event`)."""
+        return None
+
+    def failed_event(self, before, exc) -> None:
+        """An event's handler failed: the page says so (a page overrides this); a warning here."""
+        window.console.warn("lotus: " + details_of(exc))
 
     async def worker(self):
         """The named Pyodide worker, started on first use when the page has no <script> of it."""
@@ -145,7 +209,7 @@ class Host:
     def ask(self, owner, tickets, redraw) -> None:
         """Send a controller's tickets to the worker; `redraw()` after each answer."""
         for ticket in tickets:
-            asyncio.create_task(self.run(owner, ticket, redraw))
+            self.spawn(self.run(owner, ticket, redraw))
 
     async def run(self, owner, ticket, redraw) -> None:
         """Ask the worker one ticket's question and hand the answer to its controller."""

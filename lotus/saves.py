@@ -26,10 +26,18 @@ def dump(session) -> str:
         "seats": session.seats,
         "actions": list(session.actions),
         "redo": list(session.redo_stack),
-        "review": session.review,
+        "review": _review(session),
     }
     data.update(get(session.game_id).save_extras(session))  # Go: numbers, marked dead groups
     return json.dumps(data)
+
+
+def _review(session):
+    """The review position, never outside the game (None: the present)."""
+    review = session.review
+    if isinstance(review, int) and 0 <= review < len(session.actions):
+        return review
+    return None
 
 
 def _need(data: dict, key: str, kind, what: str):
@@ -59,14 +67,16 @@ def load(text: str, game: str) -> dict:
         raise SaveError(f"it is a {kind} game, not a {game} game")
     options = _need(data, "options", dict, "a set of options")
     seats = _need(data, "seats", dict, "a set of seats")
+    if any(not isinstance(k, str) or not isinstance(v, str) for k, v in seats.items()):
+        raise SaveError("its seats are not all people or computer levels")
     actions = _need(data, "actions", list, "a list of moves")
     redo = data.get("redo") or []
     for name, items in (("actions", actions), ("redo", redo)):
         if not isinstance(items, list) or any(not isinstance(a, str) for a in items):
             raise SaveError(f"its {name} are not all moves")
     review = data.get("review")
-    if review is not None and (not isinstance(review, int) or not 0 <= review <= len(actions)):
-        raise SaveError("its review position is outside the game")
+    if not isinstance(review, int) or not 0 <= review < len(actions):
+        review = None  # a review position outside the game: the present (the game is kept)
     dead = data.get("dead") or []
     if not isinstance(dead, list):
         raise SaveError("its dead groups are not a list")

@@ -7,13 +7,14 @@ docs/page-contract.md). Embedded boards have their own adapter, `lotus.board_bin
 primitives both share are in `lotus.dom`.
 """
 
-import asyncio
-
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from lotus import controller as ctl
-from lotus import ui_panel  # issue 12 (words): players, move-list clicks, hint marks, title
+from lotus import (
+    ui_library,
+    ui_panel,  # issue 12 (words): players, move-list clicks, hint marks, title
+)
 from lotus.dom import (
     BrowserStorage,
     Host,
@@ -34,7 +35,7 @@ class Page(Host):
 
     def __init__(self) -> None:
         super().__init__()
-        self.c = ctl.PageController(BrowserStorage())
+        self.c = ctl.PageController(BrowserStorage(), clock=ui_library.clock)
         self.body = document.body
         self.board = document.getElementById("board")
         self.track = document.getElementById("track")
@@ -52,14 +53,15 @@ class Page(Host):
     # -- set-up ------------------------------------------------------------------------------
     def start(self) -> None:
         """Read the address, draw the first board, listen to events and flag readiness."""
-        if self.c.start(str(window.location.search), str(window.location.hash or "")):
-            self.clear_fragment()
+        if ui_library.start(self):
+            self.clear_fragment(self.c.address)
         if self.c.form is not None:
             game, options = self.c.form
             form = document.querySelector(f'form[data-form="{game}"]')
             if form is not None:
                 set_form(form, self.c.form_values(game, options))
         self.wire()
+        ui_library.wire(self)  # Your games, other tabs, the error's details
         self.refresh()
         api = window.Object.new()  # a small JS-callable surface for tests and tooling
         api.legalMoves = create_proxy(self.page_legal_moves)
@@ -68,7 +70,7 @@ class Page(Host):
         window.lotus = api
         self.replay_queue()
         self.body.dataset.ready = "1"
-        asyncio.create_task(self.wake_worker())
+        self.spawn(self.wake_worker())
 
     def wire(self) -> None:
         """Listen to the board, the buttons, the forms and the keyboard."""
@@ -95,9 +97,10 @@ class Page(Host):
         listen(document.defaultView, "hashchange", self.on_hash)
         ui_panel.wire(self)  # issue 12 (words)
 
-    def clear_fragment(self) -> None:
-        """Drop a share link from the address: the game is autosaved from now on."""
-        window.history.replaceState(None, "", window.location.pathname + window.location.search)
+    def clear_fragment(self, query=None) -> None:
+        """Drop a share link (and new-game options) from the address: the game is saved now."""
+        query = str(window.location.search) if query is None else query
+        window.history.replaceState(None, "", str(window.location.pathname) + query)
 
     async def wake_worker(self) -> None:
         """Start the Pyodide worker in the background; the board is playable meanwhile."""
@@ -170,6 +173,8 @@ class Page(Host):
             self.records_action(action)
         elif action == "new":
             self.on_new_game(None)
+        elif action in ui_library.LIST_ACTIONS:
+            return  # the list's own listener (lotus.ui_library) handles these
         else:
             question = self.c.question(action)
             if question and not window.confirm(question):
@@ -181,6 +186,9 @@ class Page(Host):
         """Start a new game with the form's options (the form, or the banner's New game button)."""
         if event is not None:
             event.preventDefault()
+        question = self.c.question("new")  # an unfinished game: ask first (it stays in the list)
+        if question and not window.confirm(question):
+            return
         form = document.querySelector(f'form[data-form="{self.c.app.current}"]')
         new_game_said(form, self.c.new_game(form_values(form)))
         self.refresh()
@@ -206,7 +214,7 @@ class Page(Host):
     def on_hash(self, event) -> None:
         """A share link pasted into this tab's address bar (only the fragment changed)."""
         if self.c.on_hash(str(window.location.hash or "")):
-            self.clear_fragment()
+            self.clear_fragment(self.c.address)
             self.refresh()
 
     # -- records and links -------------------------------------------------------------------
@@ -253,7 +261,7 @@ class Page(Host):
                 self.c.copied(done, False)
             self.render()
 
-        asyncio.create_task(write())
+        self.spawn(write())
 
     def import_record(self, text: str) -> None:
         """Open a record; the controller says what went wrong, and keeps the game if it did."""
@@ -272,7 +280,7 @@ class Page(Host):
             self.record_box.value = text
             self.import_record(text)
 
-        asyncio.create_task(read())
+        self.spawn(read())
 
     # -- the Embed dialog --------------------------------------------------------------------
     def open_embed(self) -> None:
@@ -326,15 +334,15 @@ class Page(Host):
                 message.textContent = "Select the snippet above and copy it (Ctrl+C)."
 
         if text:
-            asyncio.create_task(write())
+            self.spawn(write())
 
     # -- output ------------------------------------------------------------------------------
     def refresh(self, save: bool = True) -> None:
-        """After a change: ask the worker what is due, redraw, and autosave."""
+        """After a change: ask the worker what is due, autosave, and redraw (the list too)."""
         self.ask(self.c, self.c.tickets(), self.refresh)
-        self.render()
         if save:
             self.c.save()
+        self.render()
 
     def render(self) -> None:
         """Write the controller's view into the page."""
@@ -372,6 +380,15 @@ class Page(Host):
         pause = self.watch.querySelector('[data-action="pause"]')
         pause.textContent = "Resume" if view["paused"] else "Pause"
         pause.setAttribute("aria-pressed", "true" if view["paused"] else "false")
+        ui_library.render(self, view)
+
+    def before_event(self):
+        """The game as it is before an event, to put back if the event fails."""
+        return self.c.snapshot()
+
+    def failed_event(self, before, exc) -> None:
+        """An event failed: the game as it was, a short message, the details to copy."""
+        ui_library.failed(self, before, exc)
 
     def scroll_moves(self, *_) -> None:
         """Show the end of the move list."""

@@ -79,7 +79,8 @@ def test_a_damaged_save_is_kept_aside_and_a_new_game_started():
     storage = MemoryStorage({"lotus.save.race": "{not json", "lotus.current": "race"})
     page = started(storage=storage)
     assert "could not be restored" in page.error
-    assert storage.get("lotus.save.race.broken") == "{not json"
+    (entry,) = page.library.entries()  # kept in the list, marked broken, its text unchanged
+    assert entry["broken"] and page.library.text(entry["id"]) == "{not json"
     assert page.app.session.game.moves == []
 
 
@@ -335,7 +336,7 @@ def test_every_change_is_saved_as_a_save_the_loader_accepts():
     page = started("?game=go", storage=storage)
     page.click("point", "4")
     page.save()
-    parts = saves.load(storage.get("lotus.save.go"), "go")
+    parts = saves.load(storage.get("lotus.game." + page.ids["go"]), "go")
     assert parts["actions"] == ["4"] and storage.get("lotus.current") == "go"
 
 

@@ -150,12 +150,14 @@ def test_play_resumes_after_two_passes_in_one_place():
 
 # -- the top floor: thin DOM adapters over a DOM-free controller ----------------------------------
 
+# the modules with a DOM
 ADAPTERS = (
     "lotus.dom",
     "lotus.ui_bindings",
     "lotus.board_bindings",
     "lotus.ui_panel",
-)  # the modules with a DOM
+    "lotus.ui_library",
+)
 ENGINES = ("lotus.engine", "lotus.engine.race", "lotus.engine.go", "lotus.engine.kensington")
 
 

@@ -3,11 +3,39 @@
 (function () {
   "use strict";
   var body = document.body;
+
+  // Storage for Python (lotus/dom.py's BrowserStorage): a JavaScript exception thrown by
+  // localStorage (blocked: SecurityError; full: QuotaExceededError) must never reach Python,
+  // whose `except` cannot catch it in this runtime. These return null / false instead.
+  var store = (window.lotusStore = {
+    get: function (key) {
+      try { var v = window.localStorage.getItem(key); return v === null ? null : String(v); }
+      catch (e) { return null; }
+    },
+    set: function (key, value) {
+      try { window.localStorage.setItem(key, value); return true; } catch (e) { return false; }
+    },
+    remove: function (key) {
+      try { window.localStorage.removeItem(key); return true; } catch (e) { return false; }
+    },
+    size: function (key) {  // the length of a stored text (-1: none), without reading it into Python
+      try { var v = window.localStorage.getItem(key); return v === null ? -1 : v.length; }
+      catch (e) { return -1; }
+    },
+    fill: function (key, selector) {  // a stored text into a text box (a save too large for Python)
+      var box = document.querySelector(selector);
+      var v = store.get(key);
+      if (box && v !== null) box.value = v;
+      return v !== null;
+    },
+    usable: function () {  // false when the browser refuses storage altogether
+      try { window.localStorage.getItem("lotus.current"); return true; } catch (e) { return false; }
+    }
+  });
+
   var params = new URLSearchParams(location.search);
   var game = params.get("game");
-  if (game !== "race" && game !== "go") {
-    try { game = localStorage.getItem("lotus.current"); } catch (e) { game = null; }
-  }
+  if (game !== "race" && game !== "go") game = store.get("lotus.current");
   if (game === "race" || game === "go") body.setAttribute("data-game", game);
 
   var queue = (window.lotusQueue = []);

@@ -1,0 +1,233 @@
+"""Never lose a game, never show a traceback: Your games, links, tabs, storage that fails."""
+
+import json
+
+import pytest
+
+from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
+from e2e.race_helpers import click_move
+from lotus import records
+from lotus.engine import race
+
+MOVES = (
+    "Array.from(document.querySelectorAll('[data-movelist] [data-move]')).map(e => e.dataset.move)"
+)
+SAVED = "[data-library-list] [data-saved-game]"
+
+# localStorage that throws, as a browser that denies site data does (SecurityError), or, once
+# `window.storageFull` is set, as a full one does on every write (QuotaExceededError).
+BLOCKED = """
+Object.defineProperty(window, 'localStorage', {
+  get() { throw new DOMException('The operation is insecure.', 'SecurityError'); }
+});
+"""
+FULL = """
+(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.storageFull) throw new DOMException('Quota exceeded.', 'QuotaExceededError');
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def page(open_page):
+    return open_page("index.html?game=race")
+
+
+def go_to(page, query: str) -> None:
+    page.goto(page.url.split("?")[0].split("#")[0] + query)
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+
+
+def fresh(page, query: str = "?game=race") -> None:
+    page.evaluate("localStorage.clear()")
+    go_to(page, query)
+
+
+def reload(page) -> None:
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+
+
+def click_points(page, points) -> None:
+    for point in points:
+        if point == "pass":
+            page.click('[data-action="pass"]')
+        else:
+            page.click(f'[data-point="{point}"]')
+
+
+def open_list(page) -> None:
+    page.evaluate("document.querySelector('[data-library]').open = true")
+
+
+def saved(page) -> list:
+    return page.evaluate(
+        f"Array.from(document.querySelectorAll('{SAVED}'))"
+        ".map(e => [e.dataset.game, Number(e.dataset.moves), e.hasAttribute('data-broken')])"
+    )
+
+
+def test_a_reload_after_a_race_options_link_resumes_its_game(page):
+    fresh(page, "?game=race&players=4")
+    assert page.url.endswith("index.html?game=race")  # the plain game's address now
+    click_move(page, "Sw3-A3")  # four players: every colour starts with stacks of 1, 2, 3
+    reload(page)
+    assert page.evaluate(MOVES) == ["Sw3-A3"]
+    assert page.locator('[data-start^="y"]').count() > 0  # still the four-player game
+    assert saved(page) == [["race", 1, False]]
+
+
+def test_a_reload_after_a_go_options_link_resumes_its_game(page):
+    fresh(page, "?game=go&first=b&marker=-2")
+    assert page.url.endswith("index.html?game=go")
+    page.click('[data-point="37"]')
+    reload(page)
+    assert page.evaluate(MOVES) == ["37"]
+    assert page.get_attribute("[data-marker]", "data-value") == "-2"
+    assert page.get_attribute("body", "data-to-move") == "w"  # Black began, as the link said
+
+
+def test_a_share_link_opened_over_a_game_in_progress_keeps_both(page):
+    fresh(page)
+    click_move(page, "Sw4-A4")
+    shared = race.Game()
+    for move in ("Sw3-A3", "Sb4-B4"):
+        shared.play(move)
+    fragment = records.to_link_fragment(records.record_of(shared))
+    go_to(page, "?game=race#" + fragment)
+    assert page.evaluate(MOVES) == ["Sw3-A3", "Sb4-B4"]
+    assert "#" not in page.url
+    assert sorted(saved(page)) == [["race", 1, False], ["race", 2, False]]
+    open_list(page)
+    page.click(f'{SAVED}[data-moves="1"] [data-action="resume-saved"]')  # the old one is back
+    assert page.evaluate(MOVES) == ["Sw4-A4"]
+
+
+def test_a_new_game_and_resign_ask_first_and_the_old_game_stays_listed(page):
+    fresh(page, "?game=go")
+    page.click('[data-point="5"]')
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click('[data-action="resign"]')
+    assert page.get_attribute("body", "data-phase") == "play"
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click('form[data-form="go"] [data-action="new"]')
+    assert page.evaluate(MOVES) == ["5"]
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click('form[data-form="go"] [data-action="new"]')
+    assert page.evaluate(MOVES) == []
+    assert sorted(saved(page)) == [["go", 0, False], ["go", 1, False]]
+
+
+def test_two_tabs_follow_each_other(page, open_page):
+    fresh(page)
+    other = open_page("index.html?game=race")
+    click_move(page, "Sw4-A4")
+    other.wait_for_function(f"{MOVES}.length === 1")
+    assert "another tab" in other.inner_text("[data-status]")
+    click_move(other, "Sb4-B4")
+    page.wait_for_function(f"{MOVES}.length === 2")
+    assert page.evaluate(MOVES) == other.evaluate(MOVES) == ["Sw4-A4", "Sb4-B4"]
+    other.close()
+
+
+def test_undo_while_reviewing_leaves_review_and_the_save_stays_whole(page):
+    fresh(page, "?game=go")
+    click_points(page, ("1", "2", "3", "4", "5"))
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute("body", "data-review") == "4"
+    page.keyboard.press("u")
+    page.keyboard.press("u")
+    assert page.get_attribute("body", "data-review") is None
+    assert page.evaluate(MOVES) == ["1", "2", "3"]
+    reload(page)
+    assert page.evaluate(MOVES) == ["1", "2", "3"]
+    assert not page.is_visible("[data-error]")
+
+
+def test_a_lotus_group_clicked_in_scoring_gets_a_sentence(page):
+    fresh(page, "?game=go")
+    click_points(page, ("1", "10", "2", "15", "3", "24", "4", "25", "5", "31", "6"))
+    click_points(page, ("pass", "pass"))
+    assert page.get_attribute("body", "data-phase") == "scoring"
+    page.click('[data-point="1"]')
+    status = page.inner_text("[data-status]")
+    assert "lotus" in status and "lives" in status
+    page.click('[data-point="10"]')  # the page goes on: another group toggles dead
+    assert page.locator('[data-point="10"].dead').count() == 1
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [{"w": 5}, {"w": None}, {"w": []}],
+    ids=["number", "null", "list"],
+)
+def test_a_damaged_save_is_kept_listed_and_exportable(page, seats):
+    save = json.dumps(
+        {
+            "format": 1,
+            "game": "race",
+            "options": {"players": 2, "pro": False, "first": "w"},
+            "seats": seats,
+            "actions": ["Sw4-A4"],
+        }
+    )
+    page.evaluate("localStorage.clear()")
+    page.evaluate("s => localStorage.setItem('lotus.save.race', s)", save)
+    go_to(page, "?game=race")
+    assert "could not be restored" in page.inner_text("[data-error]")
+    assert page.evaluate(MOVES) == []
+    assert sorted(entry[2] for entry in saved(page)) == [False, True], page.evaluate(
+        "JSON.stringify(localStorage)"
+    )
+    open_list(page)
+    page.click(f"{SAVED}[data-broken] [data-action='export-saved']")
+    assert page.input_value("[data-record-text]") == save
+    reload(page)  # the broken save stays listed; a new game was started beside it
+    assert sorted(entry[2] for entry in saved(page)) == [False, True]
+
+
+def test_a_save_too_large_to_restore_is_kept(page):
+    fresh(page)
+    click_move(page, "Sw4-A4")
+    game_id = page.get_attribute(f"{SAVED}[aria-current]", "data-saved-game")
+    big = json.dumps({"format": 1, "game": "race", "padding": "x" * 1_200_000})
+    page.evaluate("([k, s]) => localStorage.setItem(k, s)", [f"lotus.game.{game_id}", big])
+    reload(page)
+    assert "too large" in page.inner_text("[data-error]")
+    assert page.evaluate(f"localStorage.getItem('lotus.game.{game_id}').length") == len(big)
+
+
+def guarded_page(module_context, guard, site, script: str, path: str):
+    page = module_context.new_page()
+    guard.attach(page)
+    page.add_init_script(script)
+    page.goto(f"{site}/{path}")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    return page
+
+
+def test_blocked_storage_plays_without_saving_and_says_so(module_context, guard, site):
+    page = guarded_page(module_context, guard, site, BLOCKED, "index.html?game=go")
+    assert "not saved in this browser" in page.inner_text("[data-error]")
+    page.click('[data-point="37"]')
+    page.click('[data-point="38"]')
+    assert page.evaluate(MOVES) == ["37", "38"]
+    page.close()
+
+
+@pytest.mark.slow
+def test_full_storage_keeps_the_move_and_the_computer_answers(module_context, guard, site):
+    page = guarded_page(module_context, guard, site, FULL, "index.html?game=race")
+    page.evaluate("localStorage.clear()")
+    page.goto(f"{site}/index.html?game=race&seats=human,easy")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    page.evaluate("window.storageFull = true")
+    click_move(page, "Sw4-A4")
+    page.wait_for_function(f"{MOVES}.length === 2", timeout=WORKER_TIMEOUT)
+    assert "Saving failed" in page.inner_text("[data-error]")
+    assert page.get_attribute("body", "data-to-move") == "w"
+    page.close()
