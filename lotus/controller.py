@@ -418,19 +418,30 @@ class PageController(Computer):
         open; the game on screen is kept).
         """
         self.record_error = ""
-        game = self.app.current
-        entry = games.get(game)
         try:
-            params = {name: values[name] for name in entry.option_names if name in values}
-            colours = entry.colours(entry.options(params))
-            params["seats"] = ",".join(values.get("seat-" + c, "human") for c in colours)
-            options = entry.options(params)
+            options = self._form_options(values)
         except app_module.OptionError as exc:
-            return sentence(str(exc)) + " Nothing was changed: correct it and start again."
+            return refusal_text(exc)
         self.error = ""
-        self.start_game(game, options)
+        self.start_game(self.app.current, options)
         self.paused = False
         return ""
+
+    def new_game_refusal(self, values: dict) -> str:
+        """Why the form's values cannot start a game ('' when they can), before asking anything."""
+        try:
+            self._form_options(values)
+        except app_module.OptionError as exc:
+            return refusal_text(exc)
+        return ""
+
+    def _form_options(self, values: dict) -> dict:
+        """Typed options from the form's values (raises OptionError)."""
+        entry = games.get(self.app.current)
+        params = {name: values[name] for name in entry.option_names if name in values}
+        colours = entry.colours(entry.options(params))
+        params["seats"] = ",".join(values.get("seat-" + c, "human") for c in colours)
+        return entry.options(params)
 
     def form_values(self, game: str, options: dict) -> dict:
         """The new-game form's fields (name -> text) showing `options`."""
@@ -950,6 +961,11 @@ class PageController(Computer):
             "url": url,
             "size": size,
         }
+
+
+def refusal_text(exc) -> str:
+    """A refused new-game option, said in the New game dialog."""
+    return sentence(str(exc)) + " Nothing was changed: correct it and start again."
 
 
 def computer_colours(session) -> tuple:

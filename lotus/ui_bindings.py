@@ -186,11 +186,13 @@ class Page(Host):
         """Start a new game with the form's options (the form, or the banner's New game button)."""
         if event is not None:
             event.preventDefault()
-        question = self.c.question("new")  # an unfinished game: ask first (it stays in the list)
+        form = document.querySelector(f'form[data-form="{self.c.app.current}"]')
+        values = form_values(form)
+        refusal = self.c.new_game_refusal(values)  # a bad option is said before anything is asked
+        question = "" if refusal else self.c.question("new")  # an unfinished game: ask first
         if question and not window.confirm(question):
             return
-        form = document.querySelector(f'form[data-form="{self.c.app.current}"]')
-        new_game_said(form, self.c.new_game(form_values(form)))
+        new_game_said(form, refusal or self.c.new_game(values))
         self.refresh()
 
     def on_numbers(self, event) -> None:

@@ -588,3 +588,14 @@ def first_moves_until(game, happened) -> list:
         played.append(move)
         if happened(before, game.board()):
             return played
+
+
+def test_a_bad_form_value_is_said_before_the_player_is_asked_to_leave_the_game():
+    page = started("?game=go")
+    page.click("point", "3")
+    bad = {"first": "w", "marker": "12", "seat-w": "human", "seat-b": "human"}
+    assert "Marker must be from -7 to 7, not 12" in page.new_game_refusal(bad)
+    assert page.app.session.game.moves == ["3"]  # checking starts nothing
+    good = dict(bad, marker="2")
+    assert page.new_game_refusal(good) == ""
+    assert page.question("new")  # a game in progress: the adapter asks next
