@@ -113,6 +113,7 @@ def test_a_new_game_and_resign_ask_first_and_the_old_game_stays_listed(page):
     page.once("dialog", lambda dialog: dialog.dismiss())
     page.click('[data-action="resign"]')
     assert page.get_attribute("body", "data-phase") == "play"
+    page.click('.actions [data-action="new-dialog"]')
     page.once("dialog", lambda dialog: dialog.dismiss())
     page.click('form[data-form="go"] [data-action="new"]')
     assert page.evaluate(MOVES) == ["5"]
