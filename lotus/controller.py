@@ -282,10 +282,11 @@ class PageController(Computer):
             return None
         from lotus import records  # loads both engines: only when needed
 
-        try:
+        try:  # the reader checks the link's length and move count before decoding it
             self.app.load_record(records.from_link_fragment(fragment))
-        except ValueError as exc:
-            return [f"This link could not be opened: {exc}. Your saved games are unchanged."]
+        except (ValueError, MemoryError) as exc:
+            reason = str(exc) or "it is too large"
+            return [f"This link could not be opened: {reason}. Your saved games are unchanged."]
         return []
 
     def on_hash(self, fragment: str) -> bool:
@@ -438,13 +439,14 @@ class PageController(Computer):
         if not text.strip():
             self.error = "Nothing to import: paste a record into the box, or open a file."
             return False
-        try:
+        try:  # the reader checks the text's length and move count before replaying it
             self.app.load_record(records.read(text))
         except records.RecordError as exc:
             self.error = f"The record could not be read: {exc}. Your game is unchanged."
             return False
-        except ValueError as exc:
-            self.error = f"The record could not be opened: {exc}. Your game is unchanged."
+        except (ValueError, MemoryError) as exc:
+            reason = str(exc) or "it is too large"
+            self.error = f"The record could not be opened: {reason}. Your game is unchanged."
             return False
         self.error = ""
         self.app.session.message = "Record imported."
