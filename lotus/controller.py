@@ -161,6 +161,11 @@ class Computer:
         """The worker has answered a call: the computer can play."""
         self.worker_ready = True
 
+    def worker_unavailable(self, error: str) -> str:
+        """The worker could not start (its config or runtime did not load): what to say."""
+        reason = str(error).strip().split("\n")[0] or "its files could not be loaded"
+        return "The computer is unavailable: " + reason
+
     def answered(self, ticket, answer, elapsed_ms: float = 0) -> None:
         """The worker's answer; played or shown only if its position is still the one on show."""
         self.worker_answered()
@@ -432,6 +437,17 @@ class PageController(Computer):
                 done.split(":")[0].replace("copied", "ready") + ": copy it below."
             )
 
+    def record_too_long(self, length: int) -> bool:
+        """True (and say why) when a record of `length` characters is too long to be read: the
+        adapter asks before it copies the text out of the page."""
+        if length <= games.MAX_RECORD_CHARS:  # lotus.records is not even loaded for this
+            return False
+        self.error = (
+            f"The record could not be read: it is too long ({length} characters, at most"
+            f" {games.MAX_RECORD_CHARS}). Your game is unchanged."
+        )
+        return True
+
     def import_record(self, text: str) -> bool:
         """Open a record; on an error say where and why, and keep the current game."""
         from lotus import records  # loads both engines: only when needed
@@ -524,6 +540,12 @@ class PageController(Computer):
                 "worker-ready": "1" if self.worker_ready else None,
             },
         }
+
+    def worker_unavailable(self, error: str) -> str:
+        """The worker could not start: said in the page's notice (the board plays on)."""
+        message = super().worker_unavailable(error)
+        self.error = (self.error + " " + message).strip()
+        return message
 
     def failed(self, ticket, error: str) -> str:
         """The worker could not answer: said in the page's notice."""

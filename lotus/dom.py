@@ -127,6 +127,7 @@ class Host:
     def __init__(self) -> None:
         self._proxies = []
         self.worker_started = False
+        self.worker_error = None  # why the worker cannot start (its config did not load)
 
     def listen(self, element, event: str, handler) -> None:
         """addEventListener with a proxy kept alive for the page's lifetime."""
@@ -139,7 +140,19 @@ class Host:
         if not self.worker_started:
             self.worker_started = True
             if document.querySelector(f'script[worker][name="{WORKER}"]') is None:
-                await create_named_worker(self.root + WORKER_SRC, WORKER, WORKER_CONFIG)
+                # PyScript never settles a worker whose config failed to load (it tries a CDN
+                # instead, which the page's policy refuses): fetch the config first, and say so.
+                try:
+                    response = await window.fetch(WORKER_CONFIG)
+                    ok = bool(response.ok)
+                except Exception:
+                    ok = False
+                if not ok:
+                    self.worker_error = f"its configuration ({WORKER_CONFIG[2:]}) did not load"
+                else:
+                    await create_named_worker(self.root + WORKER_SRC, WORKER, WORKER_CONFIG)
+        if self.worker_error:
+            raise RuntimeError(self.worker_error)
         return await workers[WORKER]
 
     def ask(self, owner, tickets, redraw) -> None:

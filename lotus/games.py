@@ -30,6 +30,10 @@ Checked before anything is decoded or replayed, so a huge game is refused at onc
 seconds of replay (a game of Go may pass forever: each move after two passes resumes play).
 """
 
+MAX_RECORD_CHARS = 100000
+"""The longest record text that is read (lotus.records): 2,000 moves need about 30,000
+characters. Here so that the page can refuse a longer text without loading the records module."""
+
 SEAT_KINDS = ("human", "easy", "medium", "hard")  # a person, or the computer at a level
 LEVELS = SEAT_KINDS[1:]  # the computer's levels, weakest first
 

@@ -38,7 +38,7 @@ def _either(prefix: str = "") -> str:
     return " or ".join(prefix + g for g in GAMES)
 
 
-MAX_RECORD_CHARS = 100000
+MAX_RECORD_CHARS = games.MAX_RECORD_CHARS
 """The longest record text `read` accepts: 2,000 moves need about 30,000 characters."""
 
 MAX_LINK_CHARS = 4000

@@ -104,6 +104,8 @@ class Page(Host):
             await worker.ping()
         except Exception as exc:  # the page must keep working without its worker
             window.console.warn("engine worker unavailable: " + str(exc))
+            self.c.worker_unavailable(str(exc))  # and say so in the notice
+            self.refresh()
             return
         if not self.c.worker_ready:
             self.c.worker_answered()
@@ -230,7 +232,10 @@ class Page(Host):
                 box.value = self.c.record_text(self.today())
             self.copy(str(box.value), "Record copied.")
         elif action == "import":
-            self.import_record(str(box.value))
+            # The length first: a huge text must not even be copied into Python's memory.
+            if not self.c.record_too_long(int(box.textLength)):  # not box.value: a copy
+                self.import_record(str(box.value))
+            self.refresh()
         elif action == "share":
             page = str(window.location.origin) + str(window.location.pathname)
             url = self.c.share_url(page)
@@ -266,6 +271,9 @@ class Page(Host):
         chosen = files.item(0)
 
         async def read() -> None:
+            if self.c.record_too_long(int(chosen.size)):  # bytes: at least its characters
+                self.refresh()
+                return
             text = str(await chosen.text())
             self.record_box.value = text
             self.import_record(text)

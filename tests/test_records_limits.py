@@ -285,3 +285,18 @@ def test_query_values_are_percent_decoded():
     game, options, error = app.parse_query("?game=go&marker=%zz")
     assert "'%zz'" in error  # a broken escape is shown as written
     assert app.unquote("a+b%C3%A9") == "a bé"
+
+
+def test_the_page_asks_the_length_before_copying_a_record():
+    page = controller.PageController()
+    assert page.record_too_long(records.MAX_RECORD_CHARS) is False
+    assert page.error == ""
+    assert page.record_too_long(1_200_000) is True
+    assert "too long (1200000 characters" in page.error and "unchanged" in page.error
+
+
+def test_the_worker_unavailable_is_said_plainly():
+    page = controller.PageController()
+    message = page.worker_unavailable("PythonError: failed to fetch worker.toml\nmore")
+    assert message == "The computer is unavailable: PythonError: failed to fetch worker.toml"
+    assert page.error == message
