@@ -236,3 +236,28 @@ def test_where_service_workers_are_unavailable_the_page_works_and_logs_no_error(
         server.shutdown()
         server.server_close()
     guard.check()
+
+
+def test_with_the_server_stopped_the_rules_pages_computer_plays(site):
+    """The rules pages start their worker from rules/worker.toml (named in code, not in an
+    attribute): it is precached too, so "Try it" against the computer works offline."""
+    from e2e.test_rules_pages import click_race_move, diagrams, puzzle_position
+
+    first_visit(site)  # the app only: the rules pages were never opened online
+    assert "rules/worker.toml" in build_sw.site_files(site.folder)
+    site.stop_server()
+    page = site.page
+    page.goto(f"{site.url}/rules/race.html")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    play = next(d for d in diagrams("race") if d["mode"] == "play")
+    fid = play["id"]
+    game = puzzle_position(play)
+    click_race_move(page, fid, sorted(game.legal_moves())[0])
+    mine = page.inner_html(f"#{fid} [data-board]")
+    page.wait_for_selector('body[data-worker-ready="1"]', state="attached", timeout=WORKER_TIMEOUT)
+    reader = race.COLOUR_NAMES[game.to_move].capitalize()
+    page.wait_for_function(
+        f"document.querySelector('#{fid} [data-status]').textContent === '{reader} to move.'",
+        timeout=WORKER_TIMEOUT,
+    )
+    assert page.inner_html(f"#{fid} [data-board]") != mine  # the computer answered

@@ -56,7 +56,7 @@ def parse_query(query: str) -> tuple:
         if not part:
             continue
         key, _, value = part.partition("=")
-        params[key] = value
+        params[unquote(key)] = unquote(value)
     game = params.get("game", GAMES[0])
     error = ""
     if game not in GAMES:
@@ -70,6 +70,38 @@ def parse_query(query: str) -> tuple:
     except OptionError as exc:
         return game, entry.defaults(), f"Invalid link option: {exc}. Using the defaults."
     return game, options, error
+
+
+def unquote(text: str) -> str:
+    """A query value with its %XX escapes (UTF-8) and '+' decoded: 'human%2Chard' -> 'human,hard'.
+
+    A broken escape is left as it is written (the option's check then says what is wrong).
+    """
+    if "%" not in text and "+" not in text:
+        return text
+    data = bytearray()
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        pair = text[i + 1 : i + 3]
+        if ch == "%" and len(pair) == 2 and _is_hex(pair):
+            data.append(int(pair, 16))
+            i += 3
+            continue
+        data.extend((" " if ch == "+" else ch).encode("utf-8"))
+        i += 1
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeError:
+        return text
+
+
+def _is_hex(pair: str) -> bool:
+    for ch in pair:
+        if ch not in "0123456789abcdefABCDEF":
+            return False
+    return True
 
 
 def escape(text) -> str:
@@ -135,8 +167,8 @@ class App:
             raise saves.SaveError(f"its options are not valid: {exc}") from None
         session = entry.new_session(typed)
         for i, action in enumerate(parts["actions"]):
-            try:
-                session._record(action)
+            try:  # the registry's replay: a move after two passes resumes play (G9)
+                entry.replay(session.game, (action,), session._record)
             except ValueError as exc:
                 raise saves.SaveError(f"move {i + 1} ({action}) is not legal: {exc}") from None
         session.redo_stack = list(parts["redo"])

@@ -174,6 +174,11 @@ class Computer:
         """The worker has answered a call: the computer can play."""
         self.worker_ready = True
 
+    def worker_unavailable(self, error: str) -> str:
+        """The worker could not start (its config or runtime did not load): what to say."""
+        reason = str(error).strip().split("\n")[0] or "its files could not be loaded"
+        return "The computer is unavailable: " + reason
+
     def answered(self, ticket, answer, elapsed_ms: float = 0) -> None:
         """The worker's answer; played or shown only if its position is still the one on show."""
         self.worker_answered()
@@ -307,10 +312,11 @@ class PageController(Computer):
             return None
         from lotus import records  # loads both engines: only when needed
 
-        try:
+        try:  # the reader checks the link's length and move count before decoding it
             self.app.load_record(records.from_link_fragment(fragment))
-        except ValueError as exc:
-            return [f"This link could not be opened: {exc}. Your saved games are unchanged."]
+        except (ValueError, MemoryError) as exc:
+            reason = str(exc) or "it is too large"
+            return [f"This link could not be opened: {reason}. Your saved games are unchanged."]
         self.new_id(self.app.current)
         if self.address is None:
             self.address = "?game=" + self.app.current
@@ -693,6 +699,17 @@ class PageController(Computer):
                 done.split(":")[0].replace("copied", "ready") + ": copy it below."
             )
 
+    def record_too_long(self, length: int) -> bool:
+        """True (and say why) when a record of `length` characters is too long to be read: the
+        adapter asks before it copies the text out of the page."""
+        if length <= games.MAX_RECORD_CHARS:  # lotus.records is not even loaded for this
+            return False
+        self.record_error = (  # next to the import box, where the user looks
+            f"The record could not be read: it is too long ({length} characters, at most"
+            f" {games.MAX_RECORD_CHARS}). Your game is unchanged."
+        )
+        return True
+
     def import_record(self, text: str) -> bool:
         """Open a record; on an error say where and why, and keep the current game."""
         from lotus import records  # loads both engines: only when needed
@@ -700,13 +717,14 @@ class PageController(Computer):
         if not text.strip():
             self.record_error = "Nothing to import: paste a record into the box, or open a file."
             return False
-        try:
+        try:  # the reader checks the text's length and move count before replaying it
             self.app.load_record(records.read(text))
         except records.RecordError as exc:
             self.record_error = f"The record could not be read: {exc}. Your game is unchanged."
             return False
-        except ValueError as exc:
-            self.record_error = f"The record could not be opened: {exc}. Your game is unchanged."
+        except (ValueError, MemoryError) as exc:
+            reason = str(exc) or "it is too large"
+            self.record_error = f"The record could not be opened: {reason}. Your game is unchanged."
             return False
         self.error = ""
         self.record_error = ""
@@ -919,6 +937,12 @@ class PageController(Computer):
         if session.review is not None:
             return ""
         return move_sound(heard[2], stacks)
+
+    def worker_unavailable(self, error: str) -> str:
+        """The worker could not start: said in the page's notice (the board plays on)."""
+        message = super().worker_unavailable(error)
+        self.error = (self.error + " " + message).strip()
+        return message
 
     def failed(self, ticket, error: str) -> str:
         """The worker could not answer: said in the page's notice."""

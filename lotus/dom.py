@@ -151,6 +151,15 @@ def set_form(form, values: dict) -> None:
                 field.value = value
 
 
+async def clipboard(text: str) -> bool:
+    """Copy text to the clipboard; False when the browser does not allow it."""
+    try:
+        await window.navigator.clipboard.writeText(text)
+    except Exception:
+        return False
+    return True
+
+
 class Host:
     """What both kinds of page share: event listeners, the worker, and the computer's turns."""
 
@@ -159,6 +168,7 @@ class Host:
     def __init__(self) -> None:
         self._proxies = []
         self.worker_started = False
+        self.worker_error = None  # why the worker cannot start (its config did not load)
 
     def listen(self, element, event: str, handler) -> None:
         """addEventListener with a proxy kept alive for the page's lifetime; guarded."""
@@ -203,7 +213,19 @@ class Host:
         if not self.worker_started:
             self.worker_started = True
             if document.querySelector(f'script[worker][name="{WORKER}"]') is None:
-                await create_named_worker(self.root + WORKER_SRC, WORKER, WORKER_CONFIG)
+                # PyScript never settles a worker whose config failed to load (it tries a CDN
+                # instead, which the page's policy refuses): fetch the config first, and say so.
+                try:
+                    response = await window.fetch(WORKER_CONFIG)
+                    ok = bool(response.ok)
+                except Exception:
+                    ok = False
+                if not ok:
+                    self.worker_error = f"its configuration ({WORKER_CONFIG[2:]}) did not load"
+                else:
+                    await create_named_worker(self.root + WORKER_SRC, WORKER, WORKER_CONFIG)
+        if self.worker_error:
+            raise RuntimeError(self.worker_error)
         return await workers[WORKER]
 
     def ask(self, owner, tickets, redraw) -> None:

@@ -44,7 +44,8 @@ PARAMETERS = (
 
 MIN_SIZE = 160
 MAX_SIZE = 1200
-MAX_MOVES = 2000
+MAX_MOVES = games.MAX_MOVES  # the most moves an embed shows, as a record or link holds
+MAX_FRAGMENT_CHARS = 100000  # the longest fragment read: 2,000 moves with a caption each
 _SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.,~!*()'/:;@$"
 _HEX = "0123456789ABCDEF"
 
@@ -101,6 +102,10 @@ def split_fragment(fragment: str) -> dict:
     """'#a=1&b=x%20y' -> {'a': '1', 'b': 'x y'} (EmbedError on unknown or repeated names)."""
     if not isinstance(fragment, str):
         raise EmbedError("fragment", f"it is text, not {type(fragment).__name__}")
+    if len(fragment) > MAX_FRAGMENT_CHARS:  # checked before anything is decoded or replayed
+        raise EmbedError(
+            "fragment", f"at most {MAX_FRAGMENT_CHARS} characters, not {len(fragment)}"
+        )
     if fragment[:1] == "#":
         fragment = fragment[1:]
     params = {}
@@ -120,7 +125,10 @@ def split_fragment(fragment: str) -> dict:
 
 def parse_fragment(fragment: str) -> dict:
     """The checked settings of an embed from its URL fragment (EmbedError if any is wrong)."""
-    return load(split_fragment(fragment))
+    try:
+        return load(split_fragment(fragment))
+    except MemoryError:  # reported like any other bad fragment
+        raise EmbedError("fragment", "too large for this browser's memory") from None
 
 
 def compact(settings: dict) -> dict:
@@ -792,10 +800,14 @@ RESIZE_SCRIPT = (
     "<script>addEventListener('message',function(e){var d=e.data;"
     "if(!d||d.type!=='MESSAGE_TYPE'||typeof d.height!=='number')return;"
     "var f=document.querySelectorAll('iframe[data-lotus-embed]');"
-    "for(var i=0;i<f.length;i++)if(f[i].contentWindow===e.source)"
+    "for(var i=0;i<f.length;i++)if(f[i].contentWindow===e.source"
+    "&&new URL(f[i].src,location.href).origin===e.origin)"
     "f[i].style.height=Math.ceil(d.height)+'px'})</script>"
 ).replace("MESSAGE_TYPE", MESSAGE_TYPE)  # not an f-string: MicroPython would read the JS braces
-"""The host page's optional listener: each embed sizes its iframe to its content."""
+"""The host page's optional listener: each embed sizes its iframe to its content.
+
+A message counts only from an embed's own window (`e.source`) and from the origin its iframe was
+loaded from (`e.origin`): a page navigated away inside the frame cannot resize it."""
 
 
 def snippet(page_url: str, fragment: str, game: str, width: int = 420) -> str:

@@ -10,10 +10,10 @@
 
 Each entry gathers what the rest of the package needs to know about one game: its options (text
 in, typed out, and back), its colours, its engine, how a list of moves is replayed (the G9 rule
-"a move after two passes resumes play" is written here once), its session class, renderer,
-computer plug-in and levels, the extras a save keeps, and the hooks records, positions and
-embeds use. Everything else asks the registry instead of comparing game names; a third game is
-one more entry plus its own modules.
+"a move after two passes resumes play" is the engine's `go.Game.resumes`, asked here), its
+session class, renderer, computer plug-in and levels, the extras a save keeps, and the hooks
+records, positions and embeds use. Everything else asks the registry instead of comparing game
+names; a third game is one more entry plus its own modules.
 
 This module runs on MicroPython and is imported when the page starts: it imports no engine,
 renderer or session at load time (each method imports what it needs when called), and it uses no
@@ -22,6 +22,17 @@ dataclasses, typing or enum. Dicts do not keep their order on MicroPython: order
 
 COLOURS = ("w", "b", "r", "y")  # turn order of the race (R2); Go uses the first two
 MARKER_LIMIT = 7  # the pass track runs from -7 to 7 (G3)
+
+MAX_MOVES = 2000
+"""The most moves a record, share link, save or embed may hold, in each game (docs/records.md).
+
+Checked before anything is decoded or replayed, so a huge game is refused at once, not after
+seconds of replay (a game of Go may pass forever: each move after two passes resumes play).
+"""
+
+MAX_RECORD_CHARS = 100000
+"""The longest record text that is read (lotus.records): 2,000 moves need about 30,000
+characters. Here so that the page can refuse a longer text without loading the records module."""
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")  # a person, or the computer at a level
 LEVELS = SEAT_KINDS[1:]  # the computer's levels, weakest first
@@ -158,12 +169,13 @@ class Game:
         """Play `moves` in order; returns `game`.
 
         `act(action)` carries out each action (default: the engine game's play and resume); a
-        move that comes when `resumes` says so is preceded by the "#resume" action.
+        move that comes when `resumes` says so is preceded by the "#resume" action. Actions that
+        are not moves ("#resume", "#finish:…", as a save keeps them) are carried out as they are.
         """
         if act is None:
             act = self._engine_act(game)
         for move in moves:
-            if self.resumes(game):
+            if move[:1] != "#" and self.resumes(game):
                 act("#resume")
             act(move)
         return game
@@ -344,9 +356,9 @@ class Go(Game):
         return go_records
 
     def resumes(self, game) -> bool:
-        # G9: two passes in a row start the scoring phase; a move after them means the players
-        # went back to play. The only place in the package that states this.
-        return game.phase == "scoring"
+        # G9: a move after two passes in a row resumes play. The engine states the rule
+        # (go.Game.resumes), so the engine's own replay and this one cannot differ.
+        return game.resumes()
 
 
 ENTRIES = (Race(), Go())

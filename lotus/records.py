@@ -17,7 +17,7 @@ import hashlib
 
 from lotus import games, positions
 from lotus.engine import kensington
-from lotus.games import GAMES  # the values of the Game tag
+from lotus.games import GAMES, MAX_MOVES  # the Game tag's values; the most moves in a record
 from lotus.session import COLOUR_NAMES
 
 KINDS = ("human", "easy", "medium", "hard")
@@ -36,6 +36,18 @@ def _hooks(game: str):
 def _either(prefix: str = "") -> str:
     """'race or go' (with a prefix before each game)."""
     return " or ".join(prefix + g for g in GAMES)
+
+
+MAX_RECORD_CHARS = games.MAX_RECORD_CHARS
+"""The longest record text `read` accepts: 2,000 moves need about 30,000 characters."""
+
+MAX_LINK_CHARS = 4000
+"""The longest share link value (after 'g=') `from_link_fragment` accepts: 2,000 race moves
+take about 2,700 characters."""
+
+
+def _too_many(count: int) -> str:
+    return f"it holds {count} moves, more than the {MAX_MOVES} a game may have"
 
 
 _KEYS = ("game", "options", "seats", "date", "result", "moves", "dead", "position")
@@ -92,7 +104,18 @@ def _is_date(text: str) -> bool:
             continue
         if not _digits(part) or not low <= int(part) <= high:
             return False
-    return True
+    if text[5] == "?" or text[8] == "?":
+        return True
+    month = int(text[5:7])
+    longest = _MONTH_DAYS[month - 1]
+    if month == 2 and text[0] != "?":  # February has 29 days in a leap year only
+        year = int(text[:4])
+        if year % 4 or (year % 100 == 0 and year % 400):
+            longest = 28
+    return int(text[8:]) <= longest
+
+
+_MONTH_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
 def _colours(game: str, options: dict) -> tuple:
@@ -194,6 +217,8 @@ def _check(record) -> None:
     moves = record.get("moves", [])
     if not isinstance(moves, (list, tuple)):
         raise RecordError("moves must be a list of move strings")
+    if len(moves) > MAX_MOVES:
+        raise RecordError(_too_many(len(moves)))
     for n, move in enumerate(moves):
         if type(move) is not str or move == "" or _has_space(move) or "." in move:
             raise RecordError(f"move {n + 1} is not a move string: {move!r}")
@@ -204,9 +229,11 @@ def _check(record) -> None:
             raise RecordError(f"dead groups are agreed in {scoring} games only")
         if not isinstance(dead, (list, tuple)):
             raise RecordError("dead must be None or a list of points")
-        for point in dead:
+        for n, point in enumerate(dead):
             if not _is_point(point):
                 raise RecordError(f"dead: {point!r} is not a point (1-72)")
+            if point in dead[:n]:
+                raise RecordError(f"dead: point {point} is given twice")
     position = record.get("position")
     if position is not None and (type(position) is not str or _has_space(position)):
         raise RecordError(f"position must be None or a position text, not {position!r}")
@@ -369,6 +396,13 @@ def _load(text: str) -> tuple:
     """Read and replay a record's text: (record, game); RecordError on any problem."""
     if not isinstance(text, str):
         raise RecordError(f"a record is text, not {type(text).__name__}", 1, 1)
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(
+            f"the record is too long: {len(text)} characters, more than the"
+            f" {MAX_RECORD_CHARS} a record may have",
+            1,
+            1,
+        )
     tags, tokens = _scan(text)
     if not tags and not tokens:
         raise RecordError('empty record: expected tags such as [Game "race"]', 1, 1)
@@ -420,6 +454,9 @@ def _load(text: str) -> tuple:
     if "Dead" in found:
         record["dead"] = _dead(found["Dead"])
     moves, where = _moves(tokens)
+    if len(moves) > MAX_MOVES:
+        line, col = where[MAX_MOVES]
+        raise RecordError(_too_many(len(moves)), line, col, MAX_MOVES + 1)
     for n in range(len(moves)):
         try:
             entry.replay(game, (moves[n],))  # the registry knows when a move resumes play (G9)
@@ -515,6 +552,8 @@ def _dead(tag) -> list:
             continue
         if not _is_point(item):
             raise _fail(tag, f"{item!r} is not a point (1-72)")
+        if item in points:
+            raise _fail(tag, f"point {item} is given twice")
         points.append(item)
     return points
 
@@ -529,6 +568,8 @@ def read(text: str) -> dict:
         return _load(text)[0]
     except RecordError:
         raise
+    except MemoryError:
+        raise RecordError("the record is too large for this browser's memory", 1, 1) from None
     except Exception as err:  # a safety net: the page must never see anything else
         raise RecordError(f"internal error: {type(err).__name__}: {err}", 1, 1) from None
 
@@ -539,6 +580,8 @@ def load(text: str) -> tuple:
         return _load(text)
     except RecordError:
         raise
+    except MemoryError:
+        raise RecordError("the record is too large for this browser's memory", 1, 1) from None
     except Exception as err:
         raise RecordError(f"internal error: {type(err).__name__}: {err}", 1, 1) from None
 
@@ -721,6 +764,8 @@ def _link_value(fragment) -> str:
     """The value of the g= parameter in a fragment ('#g=...', 'g=...', 'a=1&g=...' or bare)."""
     if not isinstance(fragment, str):
         raise LinkError(f"a link fragment is text, not {type(fragment).__name__}")
+    if len(fragment) > MAX_LINK_CHARS + 100:  # room for '#', 'g=' and other parameters
+        raise LinkError(_too_long(len(fragment)))
     if fragment[:1] == "#":
         fragment = fragment[1:]
     if "=" not in fragment:
@@ -737,6 +782,8 @@ def from_link_fragment(fragment: str) -> dict:
         return _from_link(fragment)
     except LinkError:
         raise
+    except MemoryError:
+        raise LinkError("the link is too large for this browser's memory") from None
     except Exception as err:  # a safety net: the page must never see anything else
         raise LinkError(f"the link is damaged ({type(err).__name__}: {err})") from None
 
@@ -745,6 +792,8 @@ def _from_link(fragment) -> dict:
     value = _link_value(fragment)
     if value == "":
         raise LinkError("the link holds no game (expected #g=...)")
+    if len(value) > MAX_LINK_CHARS:
+        raise LinkError(_too_long(len(value)))
     for k in range(len(value)):
         if value[k] not in _B64_INDEX:
             raise LinkError(
@@ -795,6 +844,8 @@ def _from_link(fragment) -> dict:
     names = _hooks(kind).LINK_MOVES
     width = _MOVE_BITS[kind]
     n = bits.number()
+    if n > MAX_MOVES:
+        raise LinkError("the link's game cannot be played: " + _too_many(n))
     if n * width > bits.left():
         raise LinkError("the link is damaged: it ends too early")
     moves = [bits.pick(names, width, "move") for _ in range(n)]
@@ -814,6 +865,13 @@ def _from_link(fragment) -> dict:
         return read(write(record))
     except RecordError as err:
         raise LinkError("the link's game cannot be played: " + str(err)) from None
+
+
+def _too_long(count: int) -> str:
+    return (
+        f"the link is too long: {count} characters, more than the {MAX_LINK_CHARS} a game's"
+        f" link may have (at most {MAX_MOVES} moves)"
+    )
 
 
 def _pad(n: int, width: int) -> str:

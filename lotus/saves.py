@@ -8,9 +8,12 @@ foreign save gives a clear notice and a fresh game, never a broken page.
 
 import json
 
-from lotus.games import GAMES, get
+from lotus.games import GAMES, MAX_MOVES, get
 
 FORMAT = 1  # bump when the layout changes; older formats are refused with a clear message
+MAX_SAVE_CHARS = 200000
+"""The longest save text `load` reads (docs/records.md): 2,000 moves and as many to redo take
+about 40,000 characters. Checked before the JSON is decoded."""
 
 
 class SaveError(ValueError):
@@ -49,15 +52,20 @@ def _need(data: dict, key: str, kind, what: str):
 
 def load(text: str, game: str) -> dict:
     """Check save text for `game` and return its parts; raise SaveError naming the problem."""
+    if not isinstance(text, str) or len(text) > MAX_SAVE_CHARS:
+        size = len(text) if isinstance(text, str) else 0
+        raise SaveError(f"it is too long ({size} characters, at most {MAX_SAVE_CHARS})")
     try:
         data = json.loads(text)
     except ValueError:
         raise SaveError("it is not valid JSON (the save is damaged)") from None
+    except MemoryError:
+        raise SaveError("it is too large for this browser's memory") from None
     if not isinstance(data, dict):
         raise SaveError("it is not a saved game")
     version = data.get("format")
-    if version != FORMAT:
-        if isinstance(version, int) and version < FORMAT:
+    if type(version) is not int or version != FORMAT:  # True == 1, but true is no format
+        if type(version) is int and version < FORMAT:
             raise SaveError(f"it is in an older format ({version}) that this version cannot read")
         raise SaveError(f"its format {version!r} is unknown to this version")
     kind = data.get("game")
@@ -74,6 +82,11 @@ def load(text: str, game: str) -> dict:
     for name, items in (("actions", actions), ("redo", redo)):
         if not isinstance(items, list) or any(not isinstance(a, str) for a in items):
             raise SaveError(f"its {name} are not all moves")
+        moves = len(
+            [a for a in items if a[:1] != "#"]
+        )  # the scoring phase's #-actions are no moves
+        if moves > MAX_MOVES or len(items) > 2 * MAX_MOVES + 1:
+            raise SaveError(f"its {name} hold {moves} moves, more than the {MAX_MOVES} allowed")
     review = data.get("review")
     if not isinstance(review, int) or not 0 <= review < len(actions):
         review = None  # a review position outside the game: the present (the game is kept)

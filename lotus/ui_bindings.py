@@ -11,13 +11,11 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from lotus import controller as ctl
-from lotus import (
-    ui_library,
-    ui_panel,  # issue 12 (words): players, move-list clicks, hint marks, title
-)
+from lotus import ui_library, ui_panel  # the Your games list; players, move list, hints, title
 from lotus.dom import (
     BrowserStorage,
     Host,
+    clipboard,
     enable,
     fill,
     flag,
@@ -28,6 +26,7 @@ from lotus.dom import (
     show,
     target_of,
 )
+from lotus.ui_embed import EmbedDialog
 
 
 class Page(Host):
@@ -48,7 +47,7 @@ class Page(Host):
         self.record_box = document.querySelector("[data-record-text]")
         self._shown = {}  # what render() last wrote, so that it skips what did not change
         self._scroll_moves = create_proxy(self.scroll_moves)
-        self._embed_snippet = ""
+        self.embed_dialog = EmbedDialog(self)
 
     # -- set-up ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -109,6 +108,8 @@ class Page(Host):
             await worker.ping()
         except Exception as exc:  # the page must keep working without its worker
             window.console.warn("engine worker unavailable: " + str(exc))
+            self.c.worker_unavailable(str(exc))  # and say so in the notice
+            self.refresh()
             return
         if not self.c.worker_ready:
             self.c.worker_answered()
@@ -168,7 +169,7 @@ class Page(Host):
     def do_action(self, action: str) -> None:
         """Carry out a page action (undo, pass, new, export, …) and redraw."""
         if action == "embed":
-            self.open_embed()
+            self.embed_dialog.open()
         elif action in ("export", "share", "import", "copy-record"):
             self.records_action(action)
         elif action == "new":
@@ -242,7 +243,10 @@ class Page(Host):
                 box.value = self.c.record_text(self.today())
             self.copy(str(box.value), "Record copied.")
         elif action == "import":
-            self.import_record(str(box.value))
+            # The length first: a huge text must not even be copied into Python's memory.
+            if not self.c.record_too_long(int(box.textLength)):  # not box.value: a copy
+                self.import_record(str(box.value))
+            self.refresh()
         elif action == "share":
             page = str(window.location.origin) + str(window.location.pathname)
             url = self.c.share_url(page)
@@ -256,11 +260,7 @@ class Page(Host):
         """Copy to the clipboard when the browser allows it; say what happened."""
 
         async def write() -> None:
-            try:
-                await window.navigator.clipboard.writeText(text)
-                self.c.copied(done, True)
-            except Exception:
-                self.c.copied(done, False)
+            self.c.copied(done, await clipboard(text))
             self.render()
 
         self.spawn(write())
@@ -278,65 +278,14 @@ class Page(Host):
         chosen = files.item(0)
 
         async def read() -> None:
+            if self.c.record_too_long(int(chosen.size)):  # bytes: at least its characters
+                self.refresh()
+                return
             text = str(await chosen.text())
             self.record_box.value = text
             self.import_record(text)
 
         self.spawn(read())
-
-    # -- the Embed dialog --------------------------------------------------------------------
-    def open_embed(self) -> None:
-        """Show the Embed dialog for what is on screen, with its snippet and a preview."""
-        dialog = document.querySelector("[data-embed-dialog]")
-        if not self._shown.get("embed wired"):
-            self._shown["embed wired"] = True
-            form = dialog.querySelector("[data-embed-form]")
-            self.listen(form, "input", self.refresh_embed)
-            self.listen(form, "change", self.refresh_embed)
-            self.listen(dialog.querySelector("[data-embed-copy]"), "click", self.copy_embed)
-        self._embed_snippet = ""
-        self.refresh_embed()
-        dialog.showModal()
-
-    def refresh_embed(self, *_) -> None:
-        """Rebuild the snippet and the preview from the dialog's choices."""
-        form = document.querySelector("[data-embed-form]")
-        message = form.querySelector("[data-embed-message]")
-        page_url = str(window.URL.new("embed.html", window.location.href).href)
-        choice = self.c.embed_choice(form_values(form), page_url)
-        self._embed_snippet = choice.get("snippet", "")
-        form.querySelector("[data-embed-snippet]").value = self._embed_snippet
-        message.textContent = choice.get("error", "")
-        if "error" in choice:
-            message.classList.add("error")
-            return
-        message.classList.remove("error")
-        form.querySelector("[data-embed-open]").setAttribute(
-            "href", choice["url"] + "#" + choice["fragment"]
-        )
-        preview = form.querySelector("[data-embed-preview]")
-        if preview is None:  # the first time: the iframe comes out of its template
-            template = form.querySelector("[data-embed-preview-template]")
-            preview = template.content.firstElementChild.cloneNode(True)
-            template.replaceWith(preview)
-        preview.style.maxWidth = f"{choice['size']}px"
-        preview.setAttribute("src", "embed.html#" + choice["fragment"])
-
-    def copy_embed(self, *_) -> None:
-        """Copy the snippet, and say so inside the dialog."""
-        message = document.querySelector("[data-embed-message]")
-        text = self._embed_snippet
-
-        async def write() -> None:
-            try:
-                await window.navigator.clipboard.writeText(text)
-                message.textContent = "Snippet copied: paste it into your page."
-            except Exception:
-                document.querySelector("[data-embed-snippet]").select()
-                message.textContent = "Select the snippet above and copy it (Ctrl+C)."
-
-        if text:
-            self.spawn(write())
 
     # -- output ------------------------------------------------------------------------------
     def refresh(self, save: bool = True) -> None:

@@ -75,6 +75,10 @@ def main(data):
 
 
 main(json.loads(DATA))
+try:
+    records.record_of("x")
+except TypeError as err:
+    print("record_of", str(err))
 '''
 
 
@@ -127,9 +131,19 @@ def data() -> dict:
         texts[5] + " 99. 3",
         "",
         '[Game "go"]\n[Date "2026.13.01"]',
+        '[Game "go"]\n[Date "2026.02.31"]',
+        '[Game "go"]\n[Date "2026.02.29"]',
+        texts[4].replace('[Dead "', '[Dead "1 1 ', 1),
+        '[Game "go"]\n\n' + " ".join(["pass"] * (records.MAX_MOVES + 1)),
+        '[Game "go"]\n\n' + " " * records.MAX_RECORD_CHARS,
     ]
     links = [records.to_link_fragment(r) for r in recs]
-    bad_links = [links[0][:-1] + ("A" if links[0][-1] != "A" else "B"), "g=1~", "#g=9abcdefg"]
+    bad_links = [
+        links[0][:-1] + ("A" if links[0][-1] != "A" else "B"),
+        "g=1~",
+        "#g=9abcdefg",
+        "#g=1" + "A" * records.MAX_LINK_CHARS,
+    ]
     positions = [records.replay(r) for r in recs]
     positions = [to_position(g) for g in positions] + [r["position"] for r in recs if r["position"]]
     bad_positions = ["r2s_q_-_w4321.b4321_w0.b0", "g_w_6.6.6.6.6.6.6.30_9_0", "r3s_w_6x"]

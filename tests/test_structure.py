@@ -157,6 +157,7 @@ ADAPTERS = (
     "lotus.board_bindings",
     "lotus.ui_panel",
     "lotus.ui_library",
+    "lotus.ui_embed",
 )
 ENGINES = ("lotus.engine", "lotus.engine.race", "lotus.engine.go", "lotus.engine.kensington")
 

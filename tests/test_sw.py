@@ -188,3 +188,48 @@ def test_the_installable_app_s_manifest_and_icons_are_precached(listed):
     assert {"192x192", "512x512"} <= sizes and "static/manifest.webmanifest" in listed
     # start_url and scope are read from the manifest's folder: they must name the site's page.
     assert os.path.normpath(os.path.join("static", manifest["start_url"])) == "index.html"
+
+
+def test_every_config_any_page_loads_is_precached(listed):
+    """The rules pages' computer starts its worker from rules/worker.toml, named in code rather
+    than in an attribute: offline, that config must come from the cache too."""
+    with open(os.path.join(ROOT, "lotus", "dom.py"), encoding="utf-8") as f:
+        named = re.search(r'WORKER_CONFIG = "\./([^"]+)"', f.read()).group(1)
+    assert named == build_sw.WORKER_CONFIG
+    folders = {os.path.dirname(page) for page in build_sw.pages(ROOT)}
+    assert "rules" in folders
+    for folder in folders:
+        config = os.path.join(folder, named).replace(os.sep, "/").removeprefix("/")
+        assert config in listed, f"{config} (the worker of the pages in {folder or '/'})"
+    on_disk = {p for p in folder_files(ROOT, "rules") | {"worker.toml", "pyscript.toml"}}
+    assert {p for p in on_disk if p.endswith(".toml")} <= set(listed)
+
+
+CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+
+
+def test_every_page_carries_the_same_policy_before_any_script():
+    """No request leaves the origin: each page's policy allows this origin only (PyScript's CDN
+    fallback is refused), and docs/deploy.md gives the same policy as a header."""
+    policies = set()
+    for page in build_sw.pages(ROOT):
+        with open(os.path.join(ROOT, page), encoding="utf-8") as f:
+            html = f.read()
+        found = CSP_META.findall(html)
+        assert len(found) == 1, page
+        head = html[: html.index("</head>")]
+        assert head.index("Content-Security-Policy") < head.index("<script"), page
+        policies.add(found[0])
+    assert len(policies) == 1
+    policy = policies.pop()
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+    assert directives["default-src"] == "'self'"
+    assert directives["connect-src"] == "'self'"
+    assert directives["object-src"] == "'none'"
+    for name, value in directives.items():
+        assert "http" not in value and "*" not in value, name
+    assert "frame-ancestors" not in directives  # ignored in a meta tag: a header's job
+    with open(os.path.join(ROOT, "docs", "deploy.md"), encoding="utf-8") as f:
+        deploy = f.read()
+    assert policy in deploy
+    assert policy + "; frame-ancestors 'none'" in deploy

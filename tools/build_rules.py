@@ -128,13 +128,25 @@ def page(game: str, source: str, config_text: str) -> str:
         source=source,
         preloads=preloads(config_text, "boards.toml", SCRIPT, "../"),
         script=SCRIPT,
+        csp=CSP,
     )
+
+
+# The page's Content-Security-Policy (docs/deploy.md), the same as index.html's and embed.html's:
+# nothing but this origin, so PyScript can never fall back to a CDN. A meta tag ignores
+# frame-ancestors: the host sends it as a header for the app only.
+CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' 'wasm-unsafe-eval'; "
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+    "worker-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'self'"
+)
 
 
 TEMPLATE = """<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
+  <meta http-equiv="Content-Security-Policy" content="{csp}">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{plain_title}</title>
   <meta name="description" content="The rules of {game_title}, explained with live boards.">

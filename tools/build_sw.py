@@ -5,7 +5,8 @@ Run by `make` during set-up (and by tools/dist.py for a deployable build). The l
 rules, never by hand, so pages and modules added later are precached without editing this file:
 
 - the pages: `*.html` at the root and `rules/*.html`;
-- the PyScript configs each page names (`config="…"`) and every file their `[files]` bring in;
+- the PyScript configs each page names (`config="…"`), the worker config beside each page (its
+  code loads it: lotus/dom.py), and every file their `[files]` bring in;
 - everything under `static/` except the vendored runtimes (css, icons, js, the entry scripts);
 - from `static/vendor/`: the files the pages link, the PyScript modules reachable from them
   (skipping the editor, terminal, game and package-loading features the site never uses), and
@@ -27,6 +28,7 @@ TEMPLATE = os.path.join(ROOT, "tools", "sw.template.js")
 SW_NAME = "sw.js"
 PAGE_GLOBS = (("", ".html"), ("rules", ".html"))
 DEFAULT_CONFIGS = ("pyscript.toml", "worker.toml")
+WORKER_CONFIG = "worker.toml"  # lotus/dom.py's WORKER_CONFIG: each page's worker, beside the page
 VENDOR = "static/vendor"
 # PyScript's plugin modules are loaded by core on every page, but what THEY import on demand
 # (code editor, terminal, pygame) is never used here; nor are these on-demand features of core:
@@ -75,10 +77,14 @@ def page_references(root: str, page: str) -> set:
 
 
 def configs(root: str = ROOT) -> list:
-    """The PyScript configs: those the pages name, and the two standard ones."""
+    """The PyScript configs: those the pages name, the two standard ones, and the worker config
+    each page loads from its own folder (named in code, not in an attribute: lotus/dom.py)."""
     found = {c for c in DEFAULT_CONFIGS if os.path.isfile(os.path.join(root, c))}
     for page in pages(root):
         found |= {r for r in page_references(root, page) if r.endswith(".toml")}
+        beside = _norm(os.path.join(os.path.dirname(page), WORKER_CONFIG))
+        if os.path.isfile(os.path.join(root, beside)):
+            found.add(beside)
     return sorted(found)
 
 

@@ -338,10 +338,23 @@ class Game:
         """Replay moves in notation; a move after two passes in a row implies a `resume` (G9)."""
         game = cls(marker, first)
         for move in moves:
-            if game._phase == SCORING:
-                game.resume()
-            game.play(move)
+            game.play_on(move)
         return game
+
+    def resumes(self) -> bool:
+        """True when the next move first resumes play (G9): two passes in a row started the
+        scoring phase, and a move after them means the players went back to play.
+
+        The one statement of this rule: `play_on`, `from_moves` and the registry's replay (which
+        records, share links, embeds, saves and the worker use) all ask it.
+        """
+        return self._phase == SCORING
+
+    def play_on(self, move: str) -> None:
+        """Play a move as a list of moves means it: resume first when `resumes` says so (G9)."""
+        if self.resumes():
+            self.resume()
+        self.play(move)
 
     def copy(self) -> "Game":
         """Return an independent copy, history included (undo works on both)."""
