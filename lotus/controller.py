@@ -241,7 +241,6 @@ class PageController(Computer):
         self.storage = storage if storage is not None else MemoryStorage()
         self.restored = set()  # games whose autosave was looked at
         self.error = ""  # the visible notice ([data-error])
-        self.form = None  # (game, options) the new-game form must show, set by a link
         self.record_error = ""  # an import's error, shown next to the import box
         self._heard = None  # (session, actions, stacks) at the last view: see take_sound
         # -- your games (issue 12, points 4 and 5) --
@@ -278,7 +277,6 @@ class PageController(Computer):
         if options is not None:  # a new game, kept beside the saved ones
             self.restored.add(game)
             self.start_game(game, options)
-            self.form = (game, options)
             self.address = "?game=" + game
         # Only the game on screen is restored now; the other one when it is first shown.
         notes.extend(self.restore_saves(game))
@@ -458,6 +456,14 @@ class PageController(Computer):
         for colour in entry.colours(options):
             values["seat-" + colour] = seats.get(colour, "human")
         return values
+
+    def session_form(self) -> dict:
+        """The New game form's fields showing the options of the game on screen (a new game
+        starts like it unless the player changes them)."""
+        session = self.app.session
+        options = dict(session.options)
+        options["seats"] = session.seats
+        return self.form_values(self.app.current, options)
 
     def set_numbers(self, on: bool) -> None:
         """The point-numbers view preference (games whose sessions have one)."""
@@ -799,6 +805,7 @@ class PageController(Computer):
             "hints": session.hint_marks(),
             "error": " ".join(t for t in (self.error, self.storage_note) if t),
             "sound": self.take_sound(),
+            "form": (self.app.current, self.session_form()),
             "failure": self.failure,
             "library": self.library_items(),
             "flags": {  # None: the flag is absent (a draw has data-winner="")

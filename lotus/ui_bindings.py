@@ -54,11 +54,6 @@ class Page(Host):
         """Read the address, draw the first board, listen to events and flag readiness."""
         if ui_library.start(self):
             self.clear_fragment(self.c.address)
-        if self.c.form is not None:
-            game, options = self.c.form
-            form = document.querySelector(f'form[data-form="{game}"]')
-            if form is not None:
-                set_form(form, self.c.form_values(game, options))
         self.wire()
         ui_library.wire(self)  # Your games, other tabs, the error's details
         self.refresh()
@@ -326,12 +321,20 @@ class Page(Host):
                 for button in document.querySelectorAll(f'[data-action="{action}"]'):
                     enable(button, enabled)
         ui_panel.render(self, view)  # issue 12 (words)
-        show(self.watch, view["watch"])
+        if self._shown.get("form") != view["form"]:  # a new game on screen: its options
+            self._shown["form"] = view["form"]
+            game, values = view["form"]
+            set_form(document.querySelector(f'form[data-form="{game}"]'), values)
         play_sound(view["sound"])
+        self.render_watch(view)
+        ui_library.render(self, view)
+
+    def render_watch(self, view) -> None:
+        """Watch mode's controls: shown while a computer plays; Pause or Resume."""
+        show(self.watch, view["watch"])
         pause = self.watch.querySelector('[data-action="pause"]')
         pause.textContent = "Resume" if view["paused"] else "Pause"
         pause.setAttribute("aria-pressed", "true" if view["paused"] else "false")
-        ui_library.render(self, view)
 
     def before_event(self):
         """The game as it is before an event, to put back if the event fails."""

@@ -58,8 +58,8 @@ def test_options_in_the_address_start_that_game_and_fill_the_form():
     session = page.app.session
     assert session.options["players"] == 3 and session.game.to_move == "r"
     assert session.seats == {"w": "human", "b": "easy", "r": "hard"}
-    game, options = page.form
-    assert page.form_values(game, options) == {
+    game, values = page.view()["form"]
+    assert game == "race" and values == {
         "players": "3",
         "pro": "0",
         "first": "r",
@@ -599,3 +599,12 @@ def test_a_bad_form_value_is_said_before_the_player_is_asked_to_leave_the_game()
     good = dict(bad, marker="2")
     assert page.new_game_refusal(good) == ""
     assert page.question("new")  # a game in progress: the adapter asks next
+
+
+def test_the_new_game_form_shows_the_options_of_the_game_on_screen():
+    page = started("?game=go&seats=human,easy")
+    page.pick("race")
+    assert page.view()["form"][0] == "race"
+    page.pick("go")
+    game, values = page.view()["form"]
+    assert game == "go" and values["seat-b"] == "easy" and values["marker"] == "0"
