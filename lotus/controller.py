@@ -1104,7 +1104,8 @@ def player_items(players) -> str:
             f'<span class="chip {colour}" aria-hidden="true"></span>'
             f'<span class="name">{escape(p["name"])}</span> '
             f'<span class="who">{escape(p["who"])}</span>{turn} '
-            f'<span class="count">{escape(p["count"])}</span>{detail}</li>'
+            f'<span class="count" title="{escape(p["detail"])}">{escape(p["count"])}</span>'
+            f"{detail}</li>"
         )
     return '<ul class="players-list">' + "".join(items) + "</ul>"
 
