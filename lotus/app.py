@@ -72,10 +72,11 @@ def parse_query(query: str) -> tuple:
     return game, options, error
 
 
-def unquote(text: str) -> str:
-    """A query value with its %XX escapes (UTF-8) and '+' decoded: 'human%2Chard' -> 'human,hard'.
+def unquote(text: str, strict: bool = False) -> str:
+    """A URL value with its %XX escapes (UTF-8) and '+' decoded: 'human%2Chard' -> 'human,hard'.
 
-    A broken escape is left as it is written (the option's check then says what is wrong).
+    A broken escape is left as it is written (the option's check then says what is wrong), or,
+    with `strict`, raises ValueError saying where it is (embeds name the parameter).
     """
     if "%" not in text and "+" not in text:
         return text
@@ -89,11 +90,15 @@ def unquote(text: str) -> str:
             data.append(int(pair, 16))
             i += 3
             continue
+        if ch == "%" and strict:
+            raise ValueError(f"a broken %-escape at character {i + 1}")
         data.extend((" " if ch == "+" else ch).encode("utf-8"))
         i += 1
     try:
         return bytes(data).decode("utf-8")
     except UnicodeError:
+        if strict:
+            raise ValueError("its %-escapes are not UTF-8 text") from None
         return text
 
 

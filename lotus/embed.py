@@ -15,6 +15,7 @@ page's binding layer (`ui_bindings`) turns clicks into calls here and writes the
 from lotus import games, positions
 from lotus.app import SEAT_KINDS, colour_name, sentence
 from lotus.app import escape as _html
+from lotus.app import unquote as _unquote
 
 MODES = ("view", "step", "puzzle", "play")
 THEMES = ("light", "dark")
@@ -76,26 +77,10 @@ def quote(text: str) -> str:
 
 def unquote(text: str, param: str = "fragment") -> str:
     """Decode %XX escapes (UTF-8) and '+' as a space; EmbedError names `param` if malformed."""
-    if "%" not in text and "+" not in text:
-        return text
-    data = bytearray()
-    i = 0
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch == "%":
-            pair = text[i + 1 : i + 3].upper()
-            if len(pair) < 2 or pair[0] not in _HEX or pair[1] not in _HEX:
-                raise EmbedError(param, f"a broken %-escape at character {i + 1}")
-            data.append(_HEX.index(pair[0]) * 16 + _HEX.index(pair[1]))
-            i += 3
-            continue
-        data.extend((" " if ch == "+" else ch).encode("utf-8"))
-        i += 1
     try:
-        return bytes(data).decode("utf-8")
-    except UnicodeError:
-        raise EmbedError(param, "its %-escapes are not UTF-8 text") from None
+        return _unquote(text, strict=True)
+    except ValueError as exc:
+        raise EmbedError(param, str(exc)) from None
 
 
 def split_fragment(fragment: str) -> dict:
