@@ -213,7 +213,15 @@ def main(argv=None) -> int:
             kind = parse_match(match)[0]
             tasks = [(match, i, args.seed) for i in range(args.games)]
             t0 = time.perf_counter()
-            results = pool.map(play_game, tasks, chunksize=1)
+            results = []
+            for r in pool.imap(play_game, tasks, chunksize=1):
+                results.append(r)
+                # Progress on stderr: a match against the outside player takes minutes a game.
+                print(
+                    f"# {match}: game {len(results)}/{len(tasks)}: A {r[0]:g}, {r[2]} plies",
+                    file=sys.stderr,
+                    flush=True,
+                )
             wins = sum(r[0] for r in results)
             lo, hi = wilson(wins, len(results))
             plies = statistics.median(r[2] for r in results)
