@@ -7,6 +7,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 CHROMIUM := /usr/bin/chromium
 STAMP_VENV := $(VENV)/.installed
+# OpenSpiel, for the arena's outside opponent only (never the page, `make test` or CI).
+STAMP_ARENA := $(VENV)/.arena-installed
 STAMP_NODE := node_modules/.installed
 STAMP_VENDOR := static/vendor/.installed
 SW := sw.js
@@ -93,9 +95,15 @@ bench: setup $(CHROMIUM)
 	$(PY) bench/page_bench.py
 	$(PY) bench/embed_bench.py
 
-# Strength of the computer players: seeded matches, win rates with 95% intervals (slow).
-arena: setup
-	$(PY) bench/arena.py --jobs 2
+$(STAMP_ARENA): requirements-arena.txt $(STAMP_VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements-arena.txt
+	touch $@
+
+# Strength of the computer players: seeded matches, win rates with 95% intervals (slow). Other
+# matches, e.g. against the outside opponent: make arena ARENA_ARGS="--match race-hard-mcts".
+ARENA_ARGS ?=
+arena: setup $(STAMP_ARENA)
+	$(PY) bench/arena.py --jobs 2 $(ARENA_ARGS)
 
 lint: $(STAMP_VENV)
 	$(VENV)/bin/ruff check .

@@ -4,15 +4,26 @@
     .venv/bin/python bench/arena.py --games 200 --match race-hard-random --match go-hard-easy
 
 A match "GAME-A-B" plays A against B: GAME is race (2 players), race4 (A in one seat, B in the
-other three) or go; A and B are random, easy, medium or hard. Game i of a match is seeded from
-(--seed, match, i); the seats alternate (race: A is White in even games, Black in odd ones, White
-moving first; race4: A's seat is i mod 4; go: A is White, who moves first, in even games).
+other three) or go; A and B are random, easy, medium, hard, or the outside player mcts (below).
+Game i of a match is seeded from (--seed, match, i); the seats alternate (race: A is White in
+even games, Black in odd ones, White moving first; race4: A's seat is i mod 4; go: A is White,
+who moves first, in even games).
 
 The random players: race, uniform over the legal moves; go, uniform over the empty points, passing
 only when the board is full, or when the opponent has just passed and it leads on the board as it
 stands (``score()``). A go game ends after two passes in a row (G8) and is counted with
 ``score(dead=ai.suggest_dead(game))``; a draw counts half a win. Seconds per move are process CPU
 seconds of ``choose_move`` (steady on a shared machine), median over every move of that level.
+
+The outside player ``mcts`` is OpenSpiel's MCTSBot (plain UCT, ``uct_c=2``, one uniformly random
+rollout to the end of the game per simulation) on our rules wrapped as OpenSpiel games
+(``bench/spiel_games.py``; needs ``requirements-arena.txt``, which ``make arena`` installs). It
+gets as many simulations per move as its opponent's level has search iterations (race hard: 1500,
+go hard: 1000); ``mcts4`` gets 4 times as many (any ``mcts<N>``: N times). Each of its seats has
+its own bot, seeded from the game's seed and the seat; its seconds per move are the process CPU
+seconds of ``MCTSBot.step``. The other matches never import OpenSpiel.
+
+    .venv/bin/python bench/arena.py --games 20 --match race-hard-mcts --match go-hard-mcts4
 """
 
 import argparse
@@ -20,6 +31,7 @@ import math
 import multiprocessing
 import os
 import random
+import re
 import statistics
 import sys
 import time
@@ -40,6 +52,9 @@ MATCHES = (
     "go-hard-easy",
     "go-medium-easy",
 )
+OUTSIDE = re.compile(r"mcts([1-9][0-9]*)?$")
+"""The outside player: ``mcts`` (equal simulations) or ``mcts<N>`` (N times as many)."""
+
 TARGETS = {
     "race-hard-random": 0.95,
     "race-hard-easy": 0.75,
@@ -48,7 +63,29 @@ TARGETS = {
     "go-hard-random": 0.95,
     "go-hard-easy": 0.75,
     "go-medium-easy": 0.60,
+    # Against the outside player (issue 13): 2-player games at equal and at 4x simulations, and
+    # the 4-player race, one seat against three bots (chance: 25%).
+    "race-hard-mcts": 0.90,
+    "go-hard-mcts": 0.95,
+    "race-hard-mcts4": 0.60,
+    "go-hard-mcts4": 0.60,
+    "race4-hard-mcts": 0.40,
 }
+
+
+def outside_factor(player: str) -> int:
+    """0 for one of our players; N for the outside player ``mcts<N>`` (1 for ``mcts``)."""
+    m = OUTSIDE.match(player)
+    if m is None:
+        return 0
+    return int(m.group(1) or 1)
+
+
+def player_order(player: str) -> tuple:
+    """A sort key: our players weakest first, then the outside player by simulations."""
+    if player in PLAYERS:
+        return (0, PLAYERS.index(player))
+    return (1, outside_factor(player))
 
 
 def parse_match(name: str) -> tuple:
@@ -57,9 +94,18 @@ def parse_match(name: str) -> tuple:
     if len(parts) != 3 or parts[0] not in ("race", "race4", "go"):
         raise ValueError(f"a match is GAME-A-B with GAME race, race4 or go, not {name!r}")
     for p in parts[1:]:
-        if p not in PLAYERS:
-            raise ValueError(f"players are {', '.join(PLAYERS)}, not {p!r} in {name!r}")
+        if p not in PLAYERS and not outside_factor(p):
+            raise ValueError(f"players are {', '.join(PLAYERS)} or mcts[N], not {p!r} in {name!r}")
+    for p, q in ((parts[1], parts[2]), (parts[2], parts[1])):
+        if outside_factor(p) and q not in ai.LEVELS:
+            raise ValueError(f"mcts plays against easy, medium or hard (not {q!r}) in {name!r}")
     return parts[0], parts[1], parts[2]
+
+
+def outside_simulations(kind: str, player: str, opponent: str) -> int:
+    """The outside player's simulations per move: N times the opponent level's iterations."""
+    levels = ai.GO_LEVELS if kind == "go" else ai.RACE_LEVELS
+    return outside_factor(player) * levels[opponent]["iterations"]
 
 
 def random_go_move(game: go.Game, rng: random.Random) -> str:
@@ -90,6 +136,16 @@ def play_game(task: tuple) -> tuple:
         seats = {c: b for c in game.colours}
         seats[game.colours[index % players]] = a
     a_colours = [c for c in seats if seats[c] == a] if a != b else [game.colours[index % 2]]
+    bots = {}
+    if outside_factor(a) or outside_factor(b):
+        import spiel_games  # only here: the other matches never need OpenSpiel
+
+        spiel = spiel_games.spiel_game(game)
+        for seat, c in enumerate(go.COLOURS if kind == "go" else game.colours):
+            p = seats[c]
+            if outside_factor(p):
+                sims = outside_simulations(kind, p, b if p == a else a)
+                bots[c] = spiel_games.mcts_bot(spiel, sims, seed=game_seed * 1009 + seat)
     times = []
     ply = 0
     while not game.is_over:
@@ -99,6 +155,10 @@ def play_game(task: tuple) -> tuple:
                 move = random_go_move(game, rng)
             else:
                 move = rng.choice(game.legal_moves())
+        elif game.to_move in bots:
+            t0 = time.process_time()
+            move = spiel_games.bot_move(bots[game.to_move], spiel, game)
+            times.append((player, time.process_time() - t0))
         else:
             t0 = time.process_time()
             move = ai.choose_move(game, player, seed=game_seed * 1009 + ply)
@@ -153,7 +213,15 @@ def main(argv=None) -> int:
             kind = parse_match(match)[0]
             tasks = [(match, i, args.seed) for i in range(args.games)]
             t0 = time.perf_counter()
-            results = pool.map(play_game, tasks, chunksize=1)
+            results = []
+            for r in pool.imap(play_game, tasks, chunksize=1):
+                results.append(r)
+                # Progress on stderr: a match against the outside player takes minutes a game.
+                print(
+                    f"# {match}: game {len(results)}/{len(tasks)}: A {r[0]:g}, {r[2]} plies",
+                    file=sys.stderr,
+                    flush=True,
+                )
             wins = sum(r[0] for r in results)
             lo, hi = wilson(wins, len(results))
             plies = statistics.median(r[2] for r in results)
@@ -175,7 +243,7 @@ def main(argv=None) -> int:
     print("| game | level | moves timed | median s/move | 90th pct s/move | max s/move |")
     print("|---|---|---:|---:|---:|---:|")
     for (game, level), times in sorted(
-        level_times.items(), key=lambda kv: (kv[0][0], PLAYERS.index(kv[0][1]))
+        level_times.items(), key=lambda kv: (kv[0][0], player_order(kv[0][1]))
     ):
         times.sort()
         p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
