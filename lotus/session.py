@@ -5,6 +5,10 @@ Each game's session (`race_session`, `go_session`) builds on `Session`; the regi
 """
 
 COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
+# The most moves a game may have: games.MAX_MOVES, which records, links and saves hold at most.
+# Written again here because the registry imports the sessions (tests/test_games.py keeps the two
+# equal): a game stops taking moves there, so that no game is played that could not be kept.
+MAX_MOVES = 2000
 
 
 def colour_name(colour: str) -> str:
@@ -52,7 +56,15 @@ class Session:
         self.game.play(action)
 
     def act(self, action: str) -> None:
-        """Carry out a new action (raises IllegalMove); clears the redo stack."""
+        """Carry out a new action (raises IllegalMove); clears the redo stack.
+
+        A game stops taking moves at the most a record, a link or a save can hold, so that no
+        game is played that could not be kept (ValueError, said as the refusal).
+        """
+        if not action.startswith("#") and len(self.game.moves) >= MAX_MOVES:
+            raise ValueError(
+                f"this game has reached {MAX_MOVES} moves, the most a saved game can hold"
+            )
         self._record(action)
         self.redo_stack = []
 

@@ -153,3 +153,26 @@ def test_computer_plug_in_and_levels(game_id):
     assert plugin.__name__.startswith("lotus.engine.ai.")
     levels = getattr(ai, entry.levels_name)
     assert tuple(sorted(levels, key=games.LEVELS.index)) == games.LEVELS == ai.LEVELS
+
+
+def test_a_game_stops_taking_moves_at_the_most_a_save_can_hold():
+    from lotus import session as session_module
+
+    assert session_module.MAX_MOVES == games.MAX_MOVES
+    entry = games.get("go")
+    session = entry.new_session(entry.options({}))
+    while len(session.game.moves) < games.MAX_MOVES:  # passes, play resumed after each two (G9)
+        if session.phase() == "scoring":
+            session.act("#resume")
+        session.act("pass")
+    if session.phase() == "scoring":
+        session.act("#resume")  # not a move: allowed
+    assert session.phase() == "play"
+    with pytest.raises(ValueError, match="2000 moves, the most a saved game can hold"):
+        session.act("pass")
+    assert len(session.game.moves) == games.MAX_MOVES
+    while len(session.game.moves) == games.MAX_MOVES:
+        session.undo()
+    if session.phase() == "scoring":
+        session.act("#resume")
+    session.act("pass")  # below the limit: the game takes moves again
