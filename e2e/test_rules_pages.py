@@ -101,7 +101,6 @@ def test_a_wrong_answer_says_why_and_show_solution_plays_the_answer(go_page):
     assert page.get_attribute(f'#{fid} [data-point="7"] [data-colour]', "data-colour") == "b"
     assert page.is_disabled(f'#{fid} [data-action="solution"]')
     page.locator(f"#{fid}").scroll_into_view_if_needed()
-    page.screenshot(path="/tmp/rules-solution.png")
     page.click(f'#{fid} [data-action="reset"]')
     page.wait_for_selector(f'#{fid}[data-feedback=""]')
     assert page.is_enabled(f'#{fid} [data-action="solution"]')
@@ -119,7 +118,6 @@ def test_headings_are_plain_words_with_small_rule_references(race_page):
                  parseFloat(getComputedStyle(h.querySelector('.rule-ref')).fontSize)]""",
     )
     assert sizes[1] < sizes[0] * 0.8  # a small reference, not part of the heading's words
-    page.locator(section).screenshot(path="/tmp/rules-headings.png")
 
 
 def test_a_step_sequence_moves_the_stones(race_page):

@@ -15,7 +15,6 @@ from lotus.engine import ai, go
 # A short game brought to scoring: White (the person) 1-2-3 and 10, Black (the computer) the
 # groups 40-41 and 31-32; both passed. Nothing in it is dead, by the search's count too.
 MOVES = ["1", "40", "2", "41", "3", "31", "10", "32", "pass", "pass"]
-SHOTS = "/tmp"
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +51,6 @@ def test_the_computer_disputes_its_living_group_marked_dead_and_resume_settles_i
     )
     assert page.is_disabled('[data-action="confirm"]')
     assert page.is_enabled('[data-action="resume"]')
-    page.screenshot(path=f"{SHOTS}/scoring-dispute.png")
 
     page.click('[data-point="40"]')  # marked alive again: it agrees, Confirm is back
     page.wait_for_function("() => !document.body.hasAttribute('data-dispute')")
@@ -94,7 +92,6 @@ def test_a_watched_go_game_ends_with_a_result_by_itself(page):
     assert page.get_attribute("body", "data-winner") == (game.winner or "")
     banner = page.inner_text("[data-banner]")
     assert "wins" in banner or "Draw" in banner
-    page.screenshot(path=f"{SHOTS}/scoring-watched.png")
 
 
 def test_a_watched_game_opened_in_scoring_is_confirmed_by_the_computer(page):

@@ -121,7 +121,6 @@ def test_move_132_shows_its_whole_number(page):
     assert fits
     words = page.get_attribute('[data-movelist] [data-ply="132"]', "title")
     assert words.startswith(("White ", "Black ", "Red "))
-    page.screenshot(path="/tmp/words-race-long.png")
 
 
 def test_an_import_error_shows_next_to_the_box_and_goes_with_the_next_action(page):
@@ -162,4 +161,3 @@ def test_the_hint_is_marked_on_the_board(page):
         point,
     )
     assert ring == "1"
-    page.screenshot(path="/tmp/words-go-hint.png")
