@@ -126,8 +126,8 @@ class RaceGame(pyspiel.Game):
         return RaceState(self, engine if engine is not None else race.Game(players=self.players))
 
 
-class RaceState(pyspiel.State):
-    """A race position: our ``race.Game`` under OpenSpiel's State API."""
+class _EngineState(pyspiel.State):
+    """What both games' states share: our engine game behind OpenSpiel's State API."""
 
     def __init__(self, game, engine):
         super().__init__(game)
@@ -137,6 +137,10 @@ class RaceState(pyspiel.State):
     def engine(self):
         """Our game (race.Game or go.Game) this state stands for."""
         return self._h.g
+
+
+class RaceState(_EngineState):
+    """A race position: our ``race.Game`` under OpenSpiel's State API."""
 
     def current_player(self):
         """The index of the colour to move, or TERMINAL once a colour has won."""
@@ -206,17 +210,8 @@ def go_result(engine, seed: int = DEAD_SEED, playouts: int = SEARCH_DEAD_PLAYOUT
     return score["w"], score["b"]
 
 
-class GoState(pyspiel.State):
+class GoState(_EngineState):
     """A Go position: our ``go.Game`` under OpenSpiel's State API (player 0 is White)."""
-
-    def __init__(self, game, engine):
-        super().__init__(game)
-        self._h = _Holder(engine)
-
-    @property
-    def engine(self):
-        """Our game (race.Game or go.Game) this state stands for."""
-        return self._h.g
 
     def current_player(self):
         """0 for White, 1 for Black, TERMINAL after two passes in a row (G8)."""

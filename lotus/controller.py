@@ -937,7 +937,7 @@ class PageController(Computer):
         """
         session = self.app.session
         count = len(session.actions)
-        stacks = board_stacks(session.game.board())
+        stacks = session.stacks()
         heard, self._heard = self._heard, (session, count, stacks)
         if heard is None or heard[0] is not session or count <= heard[1]:
             return ""
@@ -1037,16 +1037,8 @@ def side_result(session) -> str:
     return f"The computer ({session.seat(winner)}) wins."
 
 
-def board_stacks(board) -> dict:
-    """A game's `board()` as {position: stones bottom to top}: the race's dict of stacks as it
-    is, Go's 72-character string ('.', 'w', 'b') as one-stone stacks by point number."""
-    if isinstance(board, dict):
-        return board
-    return {str(i + 1): stone for i, stone in enumerate(board) if stone != "."}
-
-
 def move_sound(before: dict, after: dict) -> str:
-    """The sound of a change between two boards (`board_stacks`): 'capture' when a stone was
+    """The sound of a change between two boards (a session's `stacks()`): 'capture' when a stone was
     reversed (Go) or covered by another colour's (race), i.e. a position that held stones holds
     at least as many now under a top stone of another colour; 'move' for any other change, ''
     for none (a pass, scoring)."""

@@ -319,6 +319,11 @@ class GoSession(Session):
             lotuses=lotuses,
         )
 
+    def stacks(self) -> dict:
+        """The board as {point: stone}, one-stone stacks (what the page's sounds compare)."""
+        board = self.game.board()
+        return {str(i + 1): stone for i, stone in enumerate(board) if stone != "."}
+
     def track_svg(self) -> str:
         """The pass track with the marker."""
         return go_render.track(self.view_game().marker)

@@ -184,6 +184,10 @@ class RaceSession(Session):
             last_move=last,
         )
 
+    def stacks(self) -> dict:
+        """The board as {field: stones bottom to top} (what the page's sounds compare)."""
+        return self.game.board()
+
     def track_svg(self) -> str:
         """The race has no pass track."""
         return ""

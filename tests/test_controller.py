@@ -524,7 +524,10 @@ def test_move_sound_tells_a_capture_from_a_move():
     assert sound({"A3": "bw", "5": "w"}, {"A3": "b", "5": "ww"}) == "move"  # uncovering
     assert sound({"1": "w", "2": "b"}, {"1": "w", "2": "w", "3": "w"}) == "capture"  # a reversal
     assert sound({"1": "w"}, {"1": "w"}) == ""  # nothing changed: a pass
-    assert controller.board_stacks("w.b" + "." * 69) == {"1": "w", "3": "b"}
+    go_session = started("?game=go").app.session
+    go_session.act("1")
+    go_session.act("3")
+    assert go_session.stacks() == {"1": "w", "3": "b"}
 
 
 def test_the_view_sounds_each_new_move_once_and_never_for_undo_review_or_a_new_game():
