@@ -53,6 +53,7 @@ APP_ACTIONS = (
     "resume",
     "hint",
 )
+ANALYSIS_ACTIONS = ("analyse", "cancel-analysis", "ownership")  # lotus.analysis (issue 13)
 
 
 def session_target(kind: str, value: str) -> str:
@@ -253,6 +254,9 @@ class PageController(Computer):
         self.storage_note = ""  # why games are not being saved now (blocked, full)
         self.address = None  # the query the address must show now (after a link), or None
         self.failure = ""  # the details of an unexpected error, for the error's Copy box
+        from lotus.analysis import Analysis  # the app's only (embeds do not analyse)
+
+        self.analysis = Analysis()  # the computer's analysis of the game (issue 13, point 4)
 
     def shown(self):
         """The session on screen."""
@@ -399,6 +403,9 @@ class PageController(Computer):
             return []  # the status says why: the computer disputes the marks
         before = self._begin()
         if action == "dismiss-record-error":
+            return []
+        if action in ANALYSIS_ACTIONS:
+            self.analysis_action(action)
             return []
         if action == "hint":
             session.message = "Looking for a good move…"
@@ -754,6 +761,7 @@ class PageController(Computer):
             session.asked_dead = session.version
             out.append(Ticket("dead", session))
         self.computer_confirms(session)  # watch mode: the computer scores by itself
+        out.extend(self.analysis.tickets(session))
         return out
 
     def enabled(self) -> dict:
@@ -776,6 +784,9 @@ class PageController(Computer):
             "confirm": phase == "scoring" and not self.disputed(),
             "resume": phase == "scoring",
             "hint": person and self.worker_ready,
+            "analyse": len(session.game.moves) > 0 and not self.analysis.running,
+            "cancel-analysis": self.analysis.running,
+            "ownership": self.analysis.has_ownership(),
         }
 
     def view(self) -> dict:
@@ -794,8 +805,12 @@ class PageController(Computer):
             "status": self.dispute_text() or ((side + " " + status) if side else status),
             "banner": (side or session.banner()) if over else "",
             "moves": move_items(
-                session.move_notes(), session.moves_shown() - 1, len(session.colours()) == 2
+                session.move_notes(),
+                session.moves_shown() - 1,
+                len(session.colours()) == 2,
+                self.analysis.judgements(),
             ),
+            "analysis": self.analysis_view(),
             "players": player_items(self.players()),
             "title": self.title(),
             "record_error": self.record_error,
@@ -953,10 +968,49 @@ class PageController(Computer):
 
     def failed(self, ticket, error: str) -> str:
         """The worker could not answer: said in the page's notice."""
+        if ticket.kind == "analyse":
+            return self.analysis.failed(ticket, error)  # said in the analysis's status line
         message = super().failed(ticket, error)
         if message:
             self.error = message
         return message
+
+    # -- the computer's analysis (issue 13, point 4; the state is lotus.analysis's) ---------
+    def analysis_action(self, action: str) -> None:
+        """Analyse the game, cancel the analysis, or turn Go's ownership map on or off."""
+        analysis = self.analysis
+        if action == "analyse":
+            analysis.start(self.app.session)
+        elif action == "cancel-analysis":
+            analysis.stop()
+        elif action == "ownership":
+            analysis.ownership = not analysis.ownership
+
+    def analysis_view(self) -> dict:
+        """What the analysis view shows: the graph, the progress, the marks, the flagged moves."""
+        session = self.app.session
+        analysis = self.analysis
+        analysis.follow(session)
+        shown = session.moves_shown()
+        return {
+            "graph": analysis.graph_svg(shown),
+            "status": analysis.status(),
+            "progress": (analysis.done(), analysis.total) if analysis.running else None,
+            "running": analysis.running,
+            "state": "running" if analysis.running else ("done" if analysis.done() else None),
+            "best": analysis.best_marks(session),
+            "ownership": analysis.ownership_marks(session),
+            "ownership_on": analysis.ownership,
+            "summary": analysis.summary(),
+        }
+
+    def answered(self, ticket, answer, elapsed_ms: float = 0) -> None:
+        """The worker's answer: an analysis's goes to it, the rest to the computer's turns."""
+        if ticket.kind == "analyse":
+            self.worker_answered()
+            self.analysis.answered(ticket, answer)
+            return
+        super().answered(ticket, answer, elapsed_ms)
 
     def timings_json(self) -> str:
         """The computer's move times measured in the page, as JSON."""
@@ -1051,13 +1105,15 @@ def move_sound(before: dict, after: dict) -> str:
     return "move"
 
 
-def move_items(rows, last: int, paired: bool = False) -> str:
+def move_items(rows, last: int, paired: bool = False, judged=None) -> str:
     """The move list's markup: numbered rows of clickable moves, each described in words.
 
     `rows` are (colour, move, words); `last` is the index of the move on show. Two-player games
     pair the moves in a row ("12. 23 24"); otherwise one move a row. Each move is a button
-    `[data-move][data-ply]` (ply 1-based) whose title and aria-label say it in words.
+    `[data-move][data-ply]` (ply 1-based) whose title and aria-label say it in words. `judged`
+    ({ply: (symbol, name, words)}, lotus.analysis) flags moves: `data-judgement` and the symbol.
     """
+    judged = judged or {}
     escape = app_module.escape
     per = 2 if paired else 1
     items = []
@@ -1067,11 +1123,15 @@ def move_items(rows, last: int, paired: bool = False) -> str:
             colour, move, words = rows[i]
             cls = "mv last" if i == last else "mv"
             current = ' aria-current="step"' if i == last else ""
-            said = escape(words)
+            flag = judged.get(i + 1)
+            said = escape(words + (". " + flag[2] if flag else ""))
+            mark = f'<span class="judgement" aria-hidden="true">{flag[0]}</span>' if flag else ""
+            judgement = f' data-judgement="{flag[1]}"' if flag else ""
             cells.append(
                 f'<button type="button" class="{cls}" data-move="{escape(move)}" '
-                f'data-ply="{i + 1}" title="{said}" aria-label="{i + 1}: {said}"{current}>'
-                f'<span class="who {colour}" aria-hidden="true"></span>{escape(move)}</button>'
+                f'data-ply="{i + 1}"{judgement} title="{said}" aria-label="{i + 1}: {said}"'
+                f'{current}><span class="who {colour}" aria-hidden="true"></span>{escape(move)}'
+                f"{mark}</button>"
             )
         number = start // per + 1
         row_cls = ' class="last"' if start <= last < start + per else ""

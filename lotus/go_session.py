@@ -218,9 +218,13 @@ class GoSession(Session):
     # -- output ----------------------------------------------------------------------------
     def hint_marks(self) -> list:
         """The hinted point."""
-        if not self.hint or self.hint in ("pass", "resign"):
+        return self.move_marks(self.hint)
+
+    def move_marks(self, move) -> list:
+        """A move's point on the board ([] for none, a pass or a resignation)."""
+        if not move or move in ("pass", "resign"):
             return []
-        return [("point", self.hint)]
+        return [("point", move)]
 
     def colours(self) -> tuple:
         """The two colours, White first."""

@@ -106,9 +106,13 @@ class RaceSession(Session):
 
     def hint_marks(self) -> list:
         """The hinted move's origin and destination."""
-        if not self.hint or self.hint == "pass":
+        return self.move_marks(self.hint)
+
+    def move_marks(self, move) -> list:
+        """A move's origin and destination on the board ([] for none or a pass)."""
+        if not move or move == "pass":
             return []
-        origin, path = race.parse_move(self.hint)
+        origin, path = race.parse_move(move)
         first = ("start", origin[1:]) if origin.startswith("S") else ("field", origin)
         return [first, ("field", path[-1])]
 

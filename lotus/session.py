@@ -142,6 +142,10 @@ class Session:
 
     def hint_marks(self) -> list:
         """[(hook, value)] of the board elements the hint points at, e.g. [('point', '37')]."""
+        return self.move_marks(self.hint)
+
+    def move_marks(self, move) -> list:
+        """Hook: [(hook, value)] of the board elements a move (in notation) starts and ends on."""
         return []
 
     def undo_turn(self) -> None:

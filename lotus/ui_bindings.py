@@ -11,7 +11,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from lotus import controller as ctl
-from lotus import ui_library, ui_panel  # the Your games list; players, move list, hints, title
+from lotus import ui_analysis, ui_library, ui_panel  # games list; words; the analysis view
 from lotus.dom import (
     BrowserStorage,
     Host,
@@ -90,6 +90,7 @@ class Page(Host):
         listen(document, "keydown", self.on_page_key)
         listen(document.defaultView, "hashchange", self.on_hash)
         ui_panel.wire(self)  # issue 12 (words)
+        ui_analysis.wire(self)  # issue 13 (the computer's analysis)
 
     def clear_fragment(self, query=None) -> None:
         """Drop a share link (and new-game options) from the address: the game is saved now."""
@@ -321,6 +322,7 @@ class Page(Host):
                 for button in document.querySelectorAll(f'[data-action="{action}"]'):
                     enable(button, enabled)
         ui_panel.render(self, view)  # issue 12 (words)
+        ui_analysis.render(self, view)  # issue 13 (the computer's analysis)
         if self._shown.get("form") != view["form"]:  # a new game on screen: its options
             self._shown["form"] = view["form"]
             game, values = view["form"]

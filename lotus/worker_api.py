@@ -25,3 +25,31 @@ def suggest_dead(request_json: str) -> str:
     """The search's dead-group suggestion for a Go game in its scoring phase, as a JSON list."""
     game = build_game(json.loads(request_json))
     return json.dumps(list(ai.suggest_dead(game)))
+
+
+def analyse(request_json: str) -> str:
+    """The computer's analysis of some positions of a game (a learner's review after it).
+
+    The request is the game's JSON (see `lotus.remote`) with "plies" (the positions to analyse:
+    after that many moves of "moves", 0 the start), "level" and "ownership" (Go: playouts behind
+    each point's ownership estimate, 0 for none). The answer: {"positions": [{"ply", "value",
+    "values", "best", and "ownership" when asked}], "ms": the time it took}.
+    """
+    request = json.loads(request_json)
+    moves = list(request.get("moves") or ())
+    level = request.get("level", "medium")
+    playouts = int(request.get("ownership") or 0)
+    started = time.perf_counter()
+    out = []
+    for ply in request.get("plies") or ():
+        ply = int(ply)
+        if not 0 <= ply <= len(moves):
+            raise ValueError(f"ply {ply} is not a position of this game (0 to {len(moves)})")
+        game = build_game(dict(request, moves=moves[:ply]))
+        found = ai.analyse(game, level, seed=ply)
+        found["ply"] = ply
+        if playouts and hasattr(game, "masks"):  # Go only: the engine game has a board of points
+            found["ownership"] = ai.ownership(game, playouts, seed=ply)
+        out.append(found)
+    elapsed = (time.perf_counter() - started) * 1000
+    return json.dumps({"positions": out, "ms": round(elapsed, 1)})

@@ -23,4 +23,9 @@ def suggest_dead(request_json: str) -> str:
     return worker_api.suggest_dead(request_json)
 
 
-__export__ = ["ping", "legal_moves", "choose_move", "suggest_dead"]
+def analyse(request_json: str) -> str:
+    """The computer's analysis of some positions of a game, as JSON (see lotus.worker_api)."""
+    return worker_api.analyse(request_json)
+
+
+__export__ = ["ping", "legal_moves", "choose_move", "suggest_dead", "analyse"]

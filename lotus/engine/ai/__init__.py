@@ -4,6 +4,7 @@
     g = race.Game(players=3)
     ai.choose_move(g, "hard", seed=7)     # 'Sw3-A3' (a legal move in notation)
     ai.suggest_dead(go_game_after_two_passes)  # ['12', '40']
+    ai.analyse(g, "medium")               # {'value': 0.52, 'values': [...], 'best': 'Sw4-A4'}
 
 Levels are amounts of work (search iterations), not seconds, so a level plays the same on a fast
 and a slow machine; ``budget_ms`` caps the time on top. Search-only code: it runs on CPython and
@@ -14,7 +15,7 @@ import random
 import time
 
 from lotus.engine import go, race
-from lotus.engine.ai import go_plugin, race_plugin
+from lotus.engine.ai import analysis, go_plugin, race_plugin
 from lotus.engine.ai.mcts import search
 
 LEVELS = ("easy", "medium", "hard")
@@ -95,4 +96,32 @@ def suggest_dead(game, seed: int = 0, playouts: int = DEAD_PLAYOUTS) -> list:
     return sorted(dead, key=int)
 
 
-__all__ = ["LEVELS", "choose_move", "suggest_dead"]
+def analyse(game, level: str = "medium", seed=0) -> dict:
+    """The computer's view of a position (a learner's analysis after a game), at `level`.
+
+    Returns {"value": White's estimated chance to win (0..1), "values": every colour's chance in
+    colour order, "best": the move the search prefers, in notation, or None when the game is
+    over}. See ``lotus.engine.ai.analysis``. Raises ValueError like ``choose_move`` (a finished
+    game is allowed: its value is the result).
+    """
+    if not isinstance(game, (race.Game, go.Game)):
+        raise ValueError(f"game must be a lotus race.Game or go.Game, not {type(game).__name__}")
+    if level not in LEVELS:
+        raise ValueError(f"level must be 'easy', 'medium' or 'hard', not {level!r}")
+    if type(seed) not in (int, str):
+        raise ValueError(f"seed must be an int or a string, not {seed!r}")
+    config = RACE_LEVELS[level] if isinstance(game, race.Game) else GO_LEVELS[level]
+    return analysis.analyse(game, config, seed)
+
+
+def ownership(game, playouts: int = DEAD_PLAYOUTS, seed=0) -> list:
+    """Go: per point (72 values, point n at index n - 1), White's share of `playouts` random
+    fillings of the board: 1.0 White's for sure, 0.0 Black's. Raises ValueError for another game."""
+    if not isinstance(game, go.Game):
+        raise ValueError(f"ownership needs a lotus go.Game, not {type(game).__name__}")
+    if type(playouts) is not int or playouts < 1:
+        raise ValueError(f"playouts must be a positive integer, not {playouts!r}")
+    return analysis.ownership(game, playouts, seed)
+
+
+__all__ = ["LEVELS", "analyse", "choose_move", "ownership", "suggest_dead"]

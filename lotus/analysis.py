@@ -1,0 +1,334 @@
+"""The computer's analysis of the game on screen, without a DOM (a part of the page's controller).
+
+After (or during) a game a learner asks the computer to go over it, as lichess's "computer
+analysis": the worker's search looks at every position, one batch of positions per call so that
+the page shows the progress and can stop; here is what has been learnt so far, and what the page
+shows of it:
+
+- the win estimate of White (the first colour) for every position, drawn as a graph
+  (`graph_svg`): one `[data-eval-ply]` element per analysed position, 0 the start;
+- the computer's preferred move at the position on screen while reviewing or after the game
+  (`best_marks`), marked on the board like a hint;
+- the moves that lowered their mover's chance a lot (`judgements`): an inaccuracy (?!), a mistake
+  (?) or a blunder (??), at the thresholds below, said in words in the move list too;
+- for Go, each point's likely owner (`ownership_marks`), shown when the player turns it on.
+
+Positions are numbered by plies: ply k is the position after the first k moves of the game's move
+list. An analysis belongs to one session and its moves: when moves are taken back or changed, the
+positions after the change are forgotten; moves played later are analysed by asking again.
+
+Pure Python for CPython and MicroPython (no typing, dataclasses; dicts are not ordered there).
+"""
+
+import json
+
+from lotus.session import colour_name
+
+LEVEL = "medium"
+"""The search level of the analysis (the work per position of the computer at that level)."""
+
+OWNERSHIP_PLAYOUTS = 100
+"""Playouts behind Go's ownership map, per position (the worker ignores it for the race)."""
+
+# Judgements: (least drop of the mover's chance, symbol, name), the worst first.
+JUDGEMENTS = (
+    (0.30, "??", "blunder"),
+    (0.20, "?", "mistake"),
+    (0.10, "?!", "inaccuracy"),
+)
+
+TARGET_MS = 400
+"""The time one worker call should take: positions are batched to about this (progress and
+cancelling stay quick while the per-call overhead stays small)."""
+MAX_BATCH = 8
+
+# The graph's drawing box (the SVG stretches to its container's width).
+GRAPH_W = 600
+GRAPH_H = 100
+
+
+class AnalysisTicket:
+    """One worker call: analyse some positions (plies) of a session's game.
+
+    It answers to the same questions as `controller.Ticket` (what `dom.Host.run` asks of a
+    ticket): `kind`, `session`, `version`, `delay`, `call` and `request()`.
+    """
+
+    kind = "analyse"
+    call = "analyse"
+    delay = 0
+
+    def __init__(self, session, moves: list, plies: list, level: str = LEVEL) -> None:
+        self.session = session
+        self.version = session.version
+        self.moves = moves
+        self.plies = plies
+        self.level = level
+
+    def request(self) -> str:
+        """The worker's JSON request (see lotus.worker_api.analyse)."""
+        session = self.session
+        return json.dumps(
+            {
+                "game": session.game_id,
+                "options": session.options,
+                "moves": self.moves,
+                "plies": self.plies,
+                "level": self.level,
+                "ownership": OWNERSHIP_PLAYOUTS,
+            }
+        )
+
+
+class Analysis:
+    """What the computer has found of one session's game, and the analysis under way."""
+
+    def __init__(self) -> None:
+        self.session = None
+        self.moves = []  # the moves the results are about
+        self.results = {}  # ply -> {"value", "values", "best"[, "ownership"]}
+        self.wanted = []  # plies still to ask for, ascending
+        self.pending = None  # the ticket in the worker
+        self.running = False
+        self.total = 0  # positions in the analysis asked for
+        self.note = ""  # what happened last: stopped, failed, done
+        self.batch = 1
+        self.ownership = False  # Go's ownership map shown
+
+    # -- keeping to the game on screen -------------------------------------------------------
+    def follow(self, session) -> None:
+        """Forget what no longer belongs to the game on screen (another game, changed moves)."""
+        if session is not self.session:
+            if self.session is not None and self.running:
+                self.stop("")
+            self.session = session
+            self.moves = list(session.game.moves)
+            self.results = {}
+            self.note = ""
+            return
+        moves = session.game.moves
+        same = 0
+        limit = min(len(moves), len(self.moves))
+        while same < limit and moves[same] == self.moves[same]:
+            same += 1
+        if same < len(self.moves):  # moves were taken back or changed: later positions go
+            for ply in [p for p in self.results if p > same]:
+                del self.results[ply]
+            self.wanted = [p for p in self.wanted if p <= same]
+        if len(moves) != len(self.moves) or same < len(self.moves):
+            self.moves = list(moves)
+
+    # -- the analysis under way --------------------------------------------------------------
+    def start(self, session) -> None:
+        """Analyse every position of the game not analysed yet."""
+        self.follow(session)
+        asked = self.pending.plies if self.pending is not None else ()
+        self.wanted = [
+            p for p in range(len(self.moves) + 1) if p not in self.results and p not in asked
+        ]
+        self.total = len(self.moves) + 1
+        self.running = bool(self.wanted)
+        self.note = "" if self.running else "Every position is analysed."
+
+    def stop(self, note: str = "") -> None:
+        """Cancel: no more positions are asked for (the one in the worker is kept if it comes)."""
+        if self.running:
+            done = self.done()
+            self.note = note or f"Analysis stopped: {done} of {self.total} positions analysed."
+        self.running = False
+        self.wanted = []
+
+    def tickets(self, session) -> list:
+        """The next worker call while analysing: one at a time, a batch of positions."""
+        self.follow(session)
+        if not self.running or self.pending is not None:
+            return []
+        if not self.wanted:
+            self.running = False
+            self.note = self.finished_note()
+            return []
+        plies = self.wanted[: self.batch]
+        self.wanted = self.wanted[len(plies) :]
+        self.pending = AnalysisTicket(session, list(self.moves), plies)
+        return [self.pending]
+
+    def answered(self, ticket, answer: dict) -> None:
+        """The worker's findings; kept when their positions are still those of the game."""
+        if ticket is self.pending:
+            self.pending = None
+        if ticket.session is not self.session:
+            return
+        moves = self.moves
+        positions = answer.get("positions") or []
+        for found in positions:
+            ply = int(found["ply"])
+            if ply <= len(moves) and ticket.moves[:ply] == moves[:ply]:
+                self.results[ply] = found
+        if positions:
+            per = max(1.0, float(answer.get("ms", 0)) / len(positions))
+            self.batch = max(1, min(MAX_BATCH, int(TARGET_MS / per)))
+        if self.running and not self.wanted:
+            self.running = False
+            self.note = self.finished_note()
+
+    def failed(self, ticket, error: str) -> str:
+        """The worker could not analyse: the analysis stops, saying why."""
+        if ticket is self.pending:
+            self.pending = None
+        self.running = False
+        self.wanted = []
+        self.note = "The analysis stopped: " + (str(error).strip().split("\n")[0] or "an error")
+        return self.note
+
+    def done(self) -> int:
+        """How many positions of the game are analysed."""
+        return len([p for p in self.results if p <= len(self.moves)])
+
+    def finished_note(self) -> str:
+        """What the analysis found, in a sentence."""
+        flagged = len(self.judgements())
+        said = "1 move flagged" if flagged == 1 else f"{flagged or 'no'} moves flagged"
+        return f"Analysis done: {self.done()} positions, {said}."
+
+    # -- what it found -----------------------------------------------------------------------
+    def value(self, ply: int):
+        """White's estimated chance to win at a ply (0..1), or None when not analysed."""
+        found = self.results.get(ply)
+        return None if found is None else float(found["value"])
+
+    def judgements(self) -> dict:
+        """{ply of a move (1-based): (symbol, name, words)} of the moves that lowered their
+        mover's chance by a threshold of JUDGEMENTS, unless the computer preferred that move."""
+        session = self.session
+        if session is None:
+            return {}
+        colours = list(session.colours())
+        rows = session.move_notes()
+        out = {}
+        for ply in range(1, len(self.moves) + 1):
+            before = self.results.get(ply - 1)
+            after = self.results.get(ply)
+            if before is None or after is None or ply > len(rows):
+                continue
+            mover, move = rows[ply - 1][0], rows[ply - 1][1]
+            if mover not in colours or before.get("best") == move:
+                continue
+            k = colours.index(mover)
+            was, now = float(before["values"][k]), float(after["values"][k])
+            for least, symbol, name in JUDGEMENTS:
+                if was - now >= least - 1e-9:
+                    words = (
+                        f"{name[0].upper()}{name[1:]} ({symbol}): {colour_name(mover)}'s "
+                        f"estimated chance fell from {percent(was)} to {percent(now)}"
+                    )
+                    if before.get("best"):
+                        words += f"; the computer preferred {before['best']}"
+                    out[ply] = (symbol, name, words + ".")
+                    break
+        return out
+
+    def best_at(self, ply: int):
+        """The computer's preferred move at a ply, or None."""
+        found = self.results.get(ply)
+        return None if found is None else found.get("best")
+
+    def best_marks(self, session) -> list:
+        """[(hook, value)] of the preferred move at the position on screen, while reviewing an
+        earlier position or once the game is over (never a free hint during play)."""
+        self.follow(session)
+        if session.review is None and session.phase() == "play":
+            return []
+        return session.move_marks(self.best_at(session.moves_shown()))
+
+    def ownership_marks(self, session) -> list:
+        """Go's map at the position on screen: [(point, 'w'|'b', strength 0..1)] per point whose
+        owner is not a coin toss; [] when off or not analysed."""
+        self.follow(session)
+        found = self.results.get(session.moves_shown())
+        if not self.ownership or found is None or not found.get("ownership"):
+            return []
+        out = []
+        for i, white in enumerate(found["ownership"]):
+            lean = abs(float(white) - 0.5) * 2
+            if lean >= 0.2:
+                out.append((str(i + 1), "w" if white > 0.5 else "b", round(lean, 2)))
+        return out
+
+    def has_ownership(self) -> bool:
+        """True when some analysed position has an ownership map (Go)."""
+        return any(found.get("ownership") for found in self.results.values())
+
+    # -- words and pictures ------------------------------------------------------------------
+    def status(self) -> str:
+        """The analysis's progress line ('Analysing… 40 of 151 positions'), or its last note."""
+        if self.running:
+            return f"Analysing… {self.done()} of {self.total} positions."
+        return self.note
+
+    def graph_svg(self, shown: int) -> str:
+        """The win-estimate graph: White's chance per analysed position ('' when none)."""
+        plies = sorted(p for p in self.results if p <= len(self.moves))
+        if not plies:
+            return ""
+        n = max(1, len(self.moves))
+        judged = self.judgements()
+        xs = {p: round(GRAPH_W * p / n, 1) for p in plies}
+        ys = {p: round(GRAPH_H * (1 - self.value(p)), 1) for p in plies}
+        line = " ".join(f"{xs[p]},{ys[p]}" for p in plies)
+        area = f"{xs[plies[0]]},{GRAPH_H} {line} {xs[plies[-1]]},{GRAPH_H}"
+        parts = [
+            f'<svg class="eval-svg" viewBox="0 0 {GRAPH_W} {GRAPH_H}" preserveAspectRatio="none" '
+            f'role="img" aria-label="{self.graph_label()}">',
+            f'<rect class="eval-black" width="{GRAPH_W}" height="{GRAPH_H}"/>',
+            f'<polygon class="eval-white" points="{area}"/>',
+            f'<line class="eval-mid" x1="0" y1="{GRAPH_H / 2}" x2="{GRAPH_W}" '
+            f'y2="{GRAPH_H / 2}" vector-effect="non-scaling-stroke"/>',
+            f'<polyline class="eval-line" points="{line}" vector-effect="non-scaling-stroke"/>',
+        ]
+        for ply in sorted(judged):
+            if ply in xs:
+                parts.append(
+                    f'<line class="eval-flag {judged[ply][1]}" x1="{xs[ply]}" y1="0" '
+                    f'x2="{xs[ply]}" y2="{GRAPH_H}" vector-effect="non-scaling-stroke"/>'
+                )
+        if 0 <= shown <= n:
+            x = round(GRAPH_W * shown / n, 1)
+            parts.append(
+                f'<line class="eval-shown" x1="{x}" y1="0" x2="{x}" y2="{GRAPH_H}" '
+                'vector-effect="non-scaling-stroke"/>'
+            )
+        half = GRAPH_W / n / 2
+        for p in plies:
+            left = max(0.0, xs[p] - half)
+            right = min(float(GRAPH_W), xs[p] + half)
+            parts.append(
+                f'<rect class="eval-hit" data-eval-ply data-ply="{p}" '
+                f'data-value="{self.value(p):.4f}" x="{round(left, 1)}" y="0" '
+                f'width="{round(right - left, 2)}" height="{GRAPH_H}"/>'
+            )
+        parts.append("</svg>")
+        return "".join(parts)
+
+    def graph_label(self) -> str:
+        """The graph in words, for screen readers."""
+        plies = sorted(p for p in self.results if p <= len(self.moves))
+        if not plies:
+            return ""
+        last = plies[-1]
+        return (
+            f"White's estimated chance to win, position by position: {percent(self.value(0))} "
+            f"at the start, {percent(self.value(last))} after move {last}. "
+            "Click a point to show that position."
+            if 0 in self.results
+            else f"White's estimated chance to win after move {last}: {percent(self.value(last))}."
+        )
+
+    def summary(self) -> str:
+        """The flagged moves in words, one sentence each ('' when none)."""
+        judged = self.judgements()
+        return " ".join(f"Move {p}: {judged[p][2]}" for p in sorted(judged))
+
+
+def percent(value: float) -> str:
+    """0.4567 -> '46%'."""
+    return f"{int(value * 100 + 0.5)}%"

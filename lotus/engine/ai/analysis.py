@@ -1,0 +1,154 @@
+"""The computer's analysis of one position: each colour's chance to win, and its preferred move.
+
+    from lotus.engine import ai, race
+    g = race.Game()
+    ai.analyse(g, "medium", seed=0)
+    # {'value': 0.52, 'values': [0.52, 0.48], 'best': 'Sw4-A4'}
+
+The estimate comes from the root statistics of the same search that chooses the computer's moves
+(``mcts.search``): the rewards that came back through the preferred (most visited) move, averaged
+per colour. The search keeps, per move, the reward of the player who chooses there only; to know
+every colour's share (three or four players in the race) the plug-in's playouts are recorded here,
+by the root move they went through, without changing the search or the plug-ins.
+
+A forced move (a single legal one) is not searched: the position after it is analysed instead. A
+finished game is its result; a Go game after two passes (scoring) is scored by playouts.
+"""
+
+import random
+
+from lotus.engine import go, race
+from lotus.engine.ai.go_plugin import GoState
+from lotus.engine.ai.go_plugin import ownership as playout_ownership
+from lotus.engine.ai.mcts import search
+from lotus.engine.ai.race_plugin import RaceState
+
+FORCED_LIMIT = 12
+"""At most this many forced moves in a row are followed before the playouts judge alone."""
+
+SCORING_PLAYOUTS = 64
+"""Playouts that score a Go position after two passes (the dead groups are still to agree)."""
+
+
+def _recording(cls):
+    """A subclass of a plug-in state that notes each playout's rewards by the root move taken."""
+
+    class Recording(cls):
+        __slots__ = ("depth", "first", "sums", "counts")
+
+        def start_recording(self) -> None:
+            self.depth = 0
+            self.first = None
+            self.sums = {}
+            self.counts = {}
+
+        def apply(self, action) -> None:
+            if self.depth == 0:
+                self.first = action
+            self.depth += 1
+            cls.apply(self, action)
+
+        def undo(self) -> None:
+            self.depth -= 1
+            cls.undo(self)
+
+        def _note(self, reward: list) -> list:
+            key = self.first
+            total = self.sums.get(key)
+            if total is None:
+                self.sums[key] = list(reward)
+                self.counts[key] = 1
+            else:
+                for i in range(len(reward)):
+                    total[i] += reward[i]
+                self.counts[key] += 1
+            return reward
+
+        def rollout(self, rng) -> list:
+            return self._note(cls.rollout(self, rng))
+
+        def returns(self) -> list:
+            return self._note(cls.returns(self))
+
+        def mean(self, action):
+            """The average rewards (one per colour) of the playouts through root `action`."""
+            count = self.counts.get(action)
+            if not count:
+                return None
+            return [x / count for x in self.sums[action]]
+
+    Recording.__name__ = "Recording" + cls.__name__
+    return Recording
+
+
+_RaceRecording = _recording(RaceState)
+_GoRecording = _recording(GoState)
+
+
+def _state(game, level_config: dict, rng):
+    """(the recording plug-in state for `game`, iterations, c_puct) at a level's settings."""
+    cfg = dict(level_config)
+    iterations = cfg.pop("iterations")
+    c_puct = cfg.pop("c_puct", 1.0)
+    if isinstance(game, race.Game):
+        return _RaceRecording(game, **cfg), iterations, c_puct
+    return _GoRecording(game, rng, **cfg), iterations, c_puct
+
+
+def _result(game, rng) -> list:
+    """Each colour's share of a finished game: 1 for the winner, halves for a draw; a Go game in
+    its scoring phase by playouts (its dead groups are not agreed yet)."""
+    colours = game.colours if isinstance(game, race.Game) else go.COLOURS
+    if isinstance(game, go.Game) and game.phase == go.SCORING:
+        state = GoState(game, rng)
+        sums = [0.0, 0.0]
+        for _ in range(SCORING_PLAYOUTS):
+            r = state.returns()
+            sums[0] += r[0]
+            sums[1] += r[1]
+        return [x / SCORING_PLAYOUTS for x in sums]
+    winner = game.winner
+    if winner is None:
+        return [1.0 / len(colours)] * len(colours)
+    return [1.0 if c == winner else 0.0 for c in colours]
+
+
+def analyse(game, level_config: dict, seed=0) -> dict:
+    """The search's view of `game` (never changed) with a level's settings (``ai.RACE_LEVELS``…).
+
+    Returns {"value": the first colour's chance to win (White's, 0..1), "values": every colour's
+    chance in colour order, "best": the preferred move in notation, or None when the game is
+    over}. Deterministic for a given seed.
+    """
+    rng = random.Random(seed)
+    best = None
+    work = game.copy()
+    forced = 0
+    while True:
+        if work.is_over:
+            values = _result(work, rng)
+            break
+        legal = work.legal_moves()
+        if len(legal) == 1 and forced < FORCED_LIMIT:
+            if best is None:
+                best = legal[0]
+            work.play(legal[0])
+            forced += 1
+            continue
+        state, iterations, c_puct = _state(work, level_config, rng)
+        state.start_recording()
+        action, _root = search(state, iterations, rng, c_puct=c_puct)
+        if best is None:
+            best = state.name(action)
+        values = state.mean(action)
+        if values is None:  # a single legal move past the limit: no playout went through it
+            values = state.rollout(rng)
+        break
+    values = [round(min(1.0, max(0.0, v)), 4) for v in values]
+    return {"value": values[0], "values": values, "best": best}
+
+
+def ownership(game, playouts: int, seed=0) -> list:
+    """Go: per point (index 0-71), the share of `playouts` random fillings that end with it
+    White's, 0..1 (the estimate behind the dead-group suggestion)."""
+    return [round(x, 3) for x in playout_ownership(game, playouts, random.Random(seed))]
