@@ -66,4 +66,3 @@ def mark_board(board, analysis: dict) -> None:
             element.setAttribute("data-own", owner)
             element.style.setProperty("--own", str(strength))
     flag(board, "ownership", "1" if analysis["ownership"] else None)
-

@@ -6,10 +6,12 @@
     # {'value': 0.52, 'values': [0.52, 0.48], 'best': 'Sw4-A4'}
 
 The estimate comes from the root statistics of the same search that chooses the computer's moves
-(``mcts.search``): the rewards that came back through the preferred (most visited) move, averaged
-per colour. The search keeps, per move, the reward of the player who chooses there only; to know
-every colour's share (three or four players in the race) the plug-in's playouts are recorded here,
-by the root move they went through, without changing the search or the plug-ins.
+(``mcts.search``): the rewards of all its playouts, averaged per colour (the search spends most of
+them on the moves it likes, so this leans toward the best move's value; the best move's value
+alone leans toward the player to move, by the max over noisy estimates, and made Go's graph a saw).
+The search keeps, per move, the reward of the player who chooses there only; to know every
+colour's share (three or four players in the race) the plug-in's playouts are recorded here, as
+they return, without changing the search or the plug-ins.
 
 A forced move (a single legal one) is not searched: the position after it is analysed instead. A
 finished game is its result; a Go game after two passes (scoring) is scored by playouts.
@@ -30,58 +32,56 @@ SCORING_PLAYOUTS = 64
 """Playouts that score a Go position after two passes (the dead groups are still to agree)."""
 
 
-def _recording(cls):
-    """A subclass of a plug-in state that notes each playout's rewards by the root move taken."""
+def _recording(cls, alternate_depth: bool = False):
+    """A subclass of a plug-in state that sums the rewards of every playout of a search.
+
+    With `alternate_depth` (the race's playouts, cut short after `depth` plies and then judged
+    by distance) every other playout runs one ply longer: a cut always after the same player's
+    turn leans the estimate by whose turn it is, which would make the graph a saw.
+    """
 
     class Recording(cls):
-        __slots__ = ("depth", "first", "sums", "counts")
+        __slots__ = ("sums", "count", "odd")
 
         def start_recording(self) -> None:
-            self.depth = 0
-            self.first = None
-            self.sums = {}
-            self.counts = {}
-
-        def apply(self, action) -> None:
-            if self.depth == 0:
-                self.first = action
-            self.depth += 1
-            cls.apply(self, action)
-
-        def undo(self) -> None:
-            self.depth -= 1
-            cls.undo(self)
+            self.sums = None
+            self.count = 0
+            self.odd = False
 
         def _note(self, reward: list) -> list:
-            key = self.first
-            total = self.sums.get(key)
-            if total is None:
-                self.sums[key] = list(reward)
-                self.counts[key] = 1
+            if self.sums is None:
+                self.sums = list(reward)
             else:
+                sums = self.sums
                 for i in range(len(reward)):
-                    total[i] += reward[i]
-                self.counts[key] += 1
+                    sums[i] += reward[i]
+            self.count += 1
             return reward
 
         def rollout(self, rng) -> list:
-            return self._note(cls.rollout(self, rng))
+            if not alternate_depth:
+                return self._note(cls.rollout(self, rng))
+            self.odd = not self.odd
+            self.depth += self.odd
+            try:
+                return self._note(cls.rollout(self, rng))
+            finally:
+                self.depth -= self.odd
 
         def returns(self) -> list:
             return self._note(cls.returns(self))
 
-        def mean(self, action):
-            """The average rewards (one per colour) of the playouts through root `action`."""
-            count = self.counts.get(action)
-            if not count:
+        def mean(self):
+            """The average rewards (one per colour) of every playout of the search, or None."""
+            if not self.count:
                 return None
-            return [x / count for x in self.sums[action]]
+            return [x / self.count for x in self.sums]
 
     Recording.__name__ = "Recording" + cls.__name__
     return Recording
 
 
-_RaceRecording = _recording(RaceState)
+_RaceRecording = _recording(RaceState, alternate_depth=True)
 _GoRecording = _recording(GoState)
 
 
@@ -140,7 +140,7 @@ def analyse(game, level_config: dict, seed=0) -> dict:
         action, _root = search(state, iterations, rng, c_puct=c_puct)
         if best is None:
             best = state.name(action)
-        values = state.mean(action)
+        values = state.mean()
         if values is None:  # a single legal move past the limit: no playout went through it
             values = state.rollout(rng)
         break

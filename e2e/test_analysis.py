@@ -1,0 +1,164 @@
+"""The computer's analysis in the real browser (issue 13, point 4): a game opened from a share link
+is analysed by the worker's search; the graph holds one point per position with a chance in 0..1,
+a click on it shows that position with the computer's preferred move marked, Cancel stops it, and
+Go's ownership map shades the points.
+
+Waits are for states of the page, never for a clock. That a cancelled analysis asks nothing more
+is judged with the worker's order: it answers calls in the order they came, so after two calls
+made one after the other, any analysis call made after the first would have answered before the
+second.
+"""
+
+import random
+
+import pytest
+
+from e2e.conftest import WORKER_TIMEOUT
+from lotus import records
+from lotus.engine import go, race
+
+POINTS = "[data-eval-graph] [data-eval-ply]"
+READ_GRAPH = """() => Array.from(document.querySelectorAll('[data-eval-graph] [data-eval-ply]'))
+  .map(e => [Number(e.getAttribute('data-ply')), Number(e.getAttribute('data-value'))])"""
+# One worker call after everything asked before (the worker answers in order).
+WORKER_BARRIER = """() => window.lotus.workerLegalMoves(JSON.stringify(
+  {game: 'race', options: {players: 2, pro: false, first: 'w'}, moves: []}))"""
+
+
+def race_game(n: int, seed: int) -> race.Game:
+    """A race game after `n` seeded random moves (before its end)."""
+    rng = random.Random(seed)
+    game = race.Game()
+    while len(game.moves) < n:
+        game.play(rng.choice(game.legal_moves()))
+        if game.is_over:
+            game.undo()
+            break
+    return game
+
+
+def go_game(n: int, seed: int) -> go.Game:
+    """A Go game after `n` seeded random placements."""
+    rng = random.Random(seed)
+    game = go.Game()
+    for _ in range(n):
+        game.play(go.NAMES[rng.choice(game.empty_indices())])
+    return game
+
+
+def open_game(open_page, game, kind: str):
+    """The page with `game` opened from its share link, the analysis panel open."""
+    fragment = "#" + records.to_link_fragment(records.record_of(game))
+    page = open_page(f"index.html?game={kind}{fragment}")
+    page.wait_for_function(
+        f"document.querySelectorAll('[data-movelist] [data-move]').length === {len(game.moves)}"
+    )
+    page.click("[data-analysis-panel] summary")
+    return page
+
+
+def analyse(page) -> None:
+    """Press Analyse once it is enabled."""
+    page.wait_for_selector('[data-action="analyse"]:not([disabled])')
+    page.click('[data-action="analyse"]')
+
+
+@pytest.fixture(scope="module")
+def race_page(open_page):
+    game = race_game(20, seed=5)
+    page = open_game(open_page, game, "race")
+    analyse(page)
+    page.wait_for_selector('body[data-analysis="done"]', timeout=WORKER_TIMEOUT)
+    return page, game
+
+
+def test_every_position_gets_a_point_of_the_graph_with_a_chance(race_page):
+    page, game = race_page
+    points = page.evaluate(READ_GRAPH)
+    assert sorted(p for p, _v in points) == list(range(len(game.moves) + 1))
+    assert all(0 <= v <= 1 for _p, v in points)
+    assert len({v for _p, v in points}) > 1  # an estimate, not a constant
+    status = page.inner_text("[data-analysis-status]")
+    assert f"Analysis done: {len(game.moves) + 1} positions" in status
+    graph = page.locator("[data-eval-graph] svg")
+    assert "White's estimated chance to win" in graph.get_attribute("aria-label")
+    assert page.get_attribute('[data-action="cancel-analysis"]', "disabled") is not None
+
+
+def test_a_click_on_the_graph_shows_that_position_with_the_best_move_marked(race_page):
+    page, game = race_page
+    present = page.inner_html("#board")
+    assert page.locator("#board [data-best]").count() == 0  # in play: never a free hint
+    page.click(f'{POINTS}[data-ply="6"]')
+    page.wait_for_selector('body[data-review="6"]')
+    assert page.get_attribute('[data-movelist] [aria-current="step"]', "data-ply") == "6"
+    assert page.inner_html("#board") != present
+    best = page.locator("#board [data-best]")
+    assert best.count() >= 1  # the preferred move's origin and destination
+    assert {best.nth(i).get_attribute("data-best") for i in range(best.count())} <= {
+        "start",
+        "field",
+    }
+    # The shown position is marked on the graph; the start is a position too.
+    page.click(f'{POINTS}[data-ply="0"]')
+    page.wait_for_selector('body[data-review="0"]')
+    assert page.locator("#board [data-best]").count() >= 1
+
+
+def test_flagged_moves_are_said_in_words(race_page):
+    page, _game = race_page
+    flagged = page.locator("[data-movelist] [data-judgement]")
+    summary = page.locator("[data-analysis-summary]")
+    if flagged.count() == 0:
+        assert not summary.is_visible()
+        return
+    first = flagged.first
+    assert first.get_attribute("data-judgement") in ("inaccuracy", "mistake", "blunder")
+    label = first.get_attribute("aria-label")
+    assert "estimated chance fell from" in label
+    assert first.locator(".judgement").inner_text() in ("?!", "?", "??")
+    assert summary.is_visible() and f"Move {first.get_attribute('data-ply')}:" in (
+        summary.inner_text()
+    )
+
+
+def test_cancel_stops_the_analysis_and_keeps_what_was_done(open_page):
+    game = race_game(90, seed=11)
+    page = open_game(open_page, game, "race")
+    analyse(page)
+    page.wait_for_selector('body[data-analysis="running"]')
+    page.wait_for_selector(POINTS, timeout=WORKER_TIMEOUT)
+    page.click('[data-action="cancel-analysis"]')
+    page.wait_for_selector('body[data-analysis="done"]')
+    assert "Analysis stopped" in page.inner_text("[data-analysis-status]")
+    page.evaluate(WORKER_BARRIER)  # the call in the worker when cancelled has answered
+    kept = len(page.evaluate(READ_GRAPH))
+    page.evaluate(WORKER_BARRIER)  # a call made after the first barrier would be answered now
+    assert len(page.evaluate(READ_GRAPH)) == kept
+    assert 0 < kept < len(game.moves) + 1
+    assert page.get_attribute('[data-action="analyse"]', "disabled") is None  # can go on later
+
+
+def test_go_ownership_map_shades_the_points_of_an_analysed_position(open_page):
+    game = go_game(14, seed=3)
+    page = open_game(open_page, game, "go")
+    toggle = page.locator('[data-action="ownership"]')
+    assert toggle.is_visible() and toggle.get_attribute("disabled") is not None
+    analyse(page)
+    page.wait_for_selector('body[data-analysis="done"]', timeout=WORKER_TIMEOUT)
+    assert len(page.evaluate(READ_GRAPH)) == len(game.moves) + 1
+    page.click(f'{POINTS}[data-ply="7"]')
+    page.wait_for_selector('body[data-review="7"]')
+    assert page.locator("#board [data-point][data-best]").count() == 1
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "true"
+    shaded = page.locator("#board [data-point][data-own]")
+    assert shaded.count() > 0
+    owners = {shaded.nth(i).get_attribute("data-own") for i in range(shaded.count())}
+    assert owners <= {"w", "b"}
+    # The map is the reviewed position's: the board shows the 7 stones placed by then.
+    stones = page.locator("#board [data-point]:has([data-colour])")
+    assert stones.count() == 7
+    toggle.click()
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert page.locator("#board [data-own]").count() == 0
