@@ -158,6 +158,7 @@ class Analysis:
             self.pending = None
         if ticket.session is not self.session:
             return
+        self.follow(ticket.session)  # the moves may have changed while the worker worked
         moves = self.moves
         positions = answer.get("positions") or []
         for found in positions:
