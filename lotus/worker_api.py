@@ -7,6 +7,7 @@ load the search.
 import json
 import time
 
+from lotus import games
 from lotus.engine import ai
 from lotus.remote import build_game
 
@@ -33,7 +34,8 @@ def analyse(request_json: str) -> str:
     The request is the game's JSON (see `lotus.remote`) with "plies" (the positions to analyse:
     after that many moves of "moves", 0 the start), "level" and "ownership" (Go: playouts behind
     each point's ownership estimate, 0 for none). The answer: {"positions": [{"ply", "value",
-    "values", "best", and "ownership" when asked}], "ms": the time it took}.
+    "values", "best", and "ownership" when asked}] by ascending ply, "ms": the time it
+    took}. The game is built once, at the first ply, and played on to the next ones.
     """
     request = json.loads(request_json)
     moves = list(request.get("moves") or ())
@@ -41,11 +43,16 @@ def analyse(request_json: str) -> str:
     playouts = int(request.get("ownership") or 0)
     started = time.perf_counter()
     out = []
-    for ply in request.get("plies") or ():
-        ply = int(ply)
+    game = None
+    at = 0  # the ply `game` is at: the next positions are played on from it, not replayed
+    for ply in sorted(int(p) for p in request.get("plies") or ()):
         if not 0 <= ply <= len(moves):
             raise ValueError(f"ply {ply} is not a position of this game (0 to {len(moves)})")
-        game = build_game(dict(request, moves=moves[:ply]))
+        if game is None:
+            game = build_game(dict(request, moves=moves[:ply]))
+        else:
+            games.get(request["game"]).replay(game, moves[at:ply])
+        at = ply
         found = ai.analyse(game, level, seed=ply)
         found["ply"] = ply
         if playouts and hasattr(game, "masks"):  # Go only: the engine game has a board of points

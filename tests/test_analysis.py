@@ -380,3 +380,16 @@ def test_the_analysis_state_is_the_same_under_micropython():
     got = json.loads(micropython.run(SCRIPT + "\nprint(json.dumps(run()))\n").strip())
     assert "data-judgement" in expected[-1]
     assert got == json.loads(json.dumps(expected))
+
+
+def test_a_batch_plays_on_from_one_position_to_the_next_as_replaying_each_would():
+    # Two passes then a placement: the registry resumes play (G9) on the way, as it replays.
+    moves = ["10", "20", "pass", "pass", "30", "40"]
+    request = {"game": "go", "options": {}, "moves": moves, "level": "easy", "ownership": 10}
+    batch = json.loads(worker_api.analyse(json.dumps(dict(request, plies=[5, 0, 3, 4, 6]))))
+    alone = [
+        json.loads(worker_api.analyse(json.dumps(dict(request, plies=[p]))))["positions"][0]
+        for p in (0, 3, 4, 5, 6)
+    ]
+    assert batch["positions"] == alone
+    assert alone[2]["best"] is None  # after the two passes: scoring, no move to prefer
