@@ -393,3 +393,15 @@ def test_a_batch_plays_on_from_one_position_to_the_next_as_replaying_each_would(
     ]
     assert batch["positions"] == alone
     assert alone[2]["best"] is None  # after the two passes: scoring, no move to prefer
+
+
+def test_the_analysis_works_offline_its_modules_are_precached():
+    from tools import build_sw
+
+    listed = set(build_sw.site_files())
+    for path in (
+        "build/mpy/lotus/analysis.mpy",  # the page's state (MicroPython)
+        "build/mpy/lotus/ui_analysis.mpy",  # its adapter
+        "lotus/engine/ai/analysis.py",  # the worker's estimate (Pyodide)
+    ):
+        assert path in listed
