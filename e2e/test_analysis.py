@@ -20,6 +20,13 @@ from lotus.engine import go, race
 POINTS = "[data-eval-graph] [data-eval-ply]"
 READ_GRAPH = """() => Array.from(document.querySelectorAll('[data-eval-graph] [data-eval-ply]'))
   .map(e => [Number(e.getAttribute('data-ply')), Number(e.getAttribute('data-value'))])"""
+# The move list scrolls to the move on screen (in the next frame, after the redraw).
+CURRENT_MOVE_SHOWN = """async () => {
+  await new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)));
+  const list = document.querySelector('[data-movelist]');
+  const move = list.querySelector('[aria-current="step"]');
+  const a = list.getBoundingClientRect(), b = move.getBoundingClientRect();
+  return b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }"""
 # One worker call after everything asked before (the worker answers in order).
 WORKER_BARRIER = """() => window.lotus.workerLegalMoves(JSON.stringify(
   {game: 'race', options: {players: 2, pro: false, first: 'w'}, moves: []}))"""
@@ -92,6 +99,7 @@ def test_a_click_on_the_graph_shows_that_position_with_the_best_move_marked(race
     page.click(f'{POINTS}[data-ply="6"]')
     page.wait_for_selector('body[data-review="6"]')
     assert page.get_attribute('[data-movelist] [aria-current="step"]', "data-ply") == "6"
+    assert page.evaluate(CURRENT_MOVE_SHOWN), "the move list does not show the reviewed move"
     assert page.inner_html("#board") != present
     best = page.locator("#board [data-best]")
     assert best.count() >= 1  # the preferred move's origin and destination

@@ -347,8 +347,14 @@ class Page(Host):
         ui_library.failed(self, before, exc)
 
     def scroll_moves(self, *_) -> None:
-        """Show the end of the move list."""
-        self.movelist.scrollTop = self.movelist.scrollHeight
+        """Show the end of the move list, or the reviewed move (a jump from the analysis graph)."""
+        row = self.movelist.querySelector("li.last")
+        if row is None or not self.body.hasAttribute("data-review"):
+            self.movelist.scrollTop = self.movelist.scrollHeight
+            return
+        box, at = self.movelist.getBoundingClientRect(), row.getBoundingClientRect()
+        if at.top < box.top or at.bottom > box.bottom:  # out of view: centred in the list
+            self.movelist.scrollTop += at.top - box.top - (box.height - at.height) / 2
 
     # -- window.lotus ------------------------------------------------------------------------
     def page_legal_moves(self, request_json=None) -> str:
