@@ -173,6 +173,7 @@ class Host:
         self._proxies = []
         self.engines = {}  # worker name -> the worker once it has answered (None: starting)
         self.errors = {}  # worker name -> why it cannot start (e.g. its config did not load)
+        self.owner = None  # the page's controller, told when a worker is up (see `wake`)
 
     def listen(self, element, event: str, handler) -> None:
         """addEventListener with a proxy kept alive for the page's lifetime; guarded."""
@@ -214,16 +215,17 @@ class Host:
 
     async def _started(self, name: str, config: str, kind: str):
         """The named worker, created unless the page declares it in a <script>, once it is up."""
+        # PyScript never settles a worker whose config failed to load (it tries a CDN instead,
+        # which the page's policy refuses): fetch the config first (a declared worker's too:
+        # from the cache), and say so.
+        try:
+            response = await window.fetch(config)
+            ok = bool(response.ok)
+        except Exception:
+            ok = False
+        if not ok:
+            raise RuntimeError(f"its configuration ({config[2:]}) did not load")
         if document.querySelector(f'script[worker][name="{name}"]') is None:
-            # PyScript never settles a worker whose config failed to load (it tries a CDN
-            # instead, which the page's policy refuses): fetch the config first, and say so.
-            try:
-                response = await window.fetch(config)
-                ok = bool(response.ok)
-            except Exception:
-                ok = False
-            if not ok:
-                raise RuntimeError(f"its configuration ({config[2:]}) did not load")
             await create_named_worker(self.root + WORKER_SRC, name, config, kind)
         worker = await workers[name]
         await worker.ping()  # its script has run: it answers
@@ -237,6 +239,8 @@ class Host:
                 self.engines[name] = await self._started(name, config, kind)
             except Exception as exc:
                 self.errors[name] = str(exc) or "it did not start"
+            else:
+                self.came_up(name)
         while self.engines[name] is None and name not in self.errors:
             await asyncio.sleep(POLL)  # started by another task: wait for its outcome
         if name in self.errors:
@@ -251,13 +255,29 @@ class Host:
         """The named MicroPython worker, up in a fraction of a second, once it answers."""
         return await self._wait(QUICK, QUICK_CONFIG, "mpy")
 
+    def came_up(self, name: str) -> None:
+        """A worker has answered: flag it on the body (data-computer-ready; data-worker-ready for
+        Pyodide), and tell the page's controller (see `wake`) at once so that its flags agree (a
+        boards page's figures read the body's flags on their next redraw)."""
+        owner = self.owner
+        if owner is not None:
+            if name == WORKER:
+                owner.worker_answered()
+            else:
+                owner.computer_answered()
+        document.body.dataset.computerReady = "1"
+        if name == WORKER:
+            document.body.dataset.workerReady = "1"
+
     def up(self, name: str) -> bool:
         """True once the worker `name` has answered."""
         return self.engines.get(name) is not None
 
     def wake(self, owner, redraw) -> None:
         """Start both workers in the background (the board is playable meanwhile): the quick
-        one answers first; the Pyodide one takes over once it has answered its first call."""
+        one answers first; the Pyodide one takes over once it has answered its first call.
+        `owner` is the page's controller: told as soon as a worker is up."""
+        self.owner = owner
         self.spawn(self.wake_quick(owner, redraw))
         self.spawn(self.wake_worker(owner, redraw))
 
@@ -268,10 +288,7 @@ class Host:
         except Exception as exc:  # Pyodide still comes: the computer waits for it
             window.console.warn("quick engine worker unavailable: " + str(exc))
             return
-        if not owner.computer_ready:
-            owner.computer_answered()
-            document.body.dataset.computerReady = "1"
-            redraw(save=False)
+        redraw(save=False)  # the status: the computer thinks now
 
     async def wake_worker(self, owner, redraw) -> None:
         """Start the Pyodide worker; once it answers, it takes all questions (data-worker-ready)."""
@@ -286,11 +303,7 @@ class Host:
                 owner.worker_unavailable(str(exc))
             redraw()
             return
-        if not owner.worker_ready:
-            owner.worker_answered()
-            document.body.dataset.computerReady = "1"
-            document.body.dataset.workerReady = "1"
-            redraw()
+        redraw()  # dead groups of a game being scored can be asked for now
 
     async def _quietly(self, start) -> None:
         """Start a worker; its failure is recorded in `errors` (and said by whoever waits)."""
@@ -336,11 +349,7 @@ class Host:
             request = ticket.quick_request() if quick else ticket.request()
             started = window.performance.now()
             answer = json.loads(await getattr(worker, ticket.call)(request))
-            if not quick:
-                owner.worker_answered()
-                document.body.dataset.workerReady = "1"
             owner.answered(ticket, answer, window.performance.now() - started)
-            document.body.dataset.computerReady = "1"
         except Exception as exc:
             if not owner.failed(ticket, str(exc)):  # a quiet failure: the page goes on as it is
                 window.console.warn(f"the worker's {ticket.kind} is unavailable: {exc}")
