@@ -66,6 +66,7 @@ MEASURES = (
     ("ready", "page ready"),
     ("computer", "computer ready"),
     ("move", "first computer move"),
+    ("search", "its search (in the worker)"),
     ("worker", "Pyodide ready"),
 )
 
@@ -79,6 +80,7 @@ def wait_for(page, keys: tuple) -> dict:
     if "move" in keys:
         timings = json.loads(page.evaluate("window.lotus.timings()"))
         result["by"] = timings[0].get("by", "?") if timings else "?"
+        result["search"] = timings[0].get("search_ms") if timings else None
     return result
 
 
