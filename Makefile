@@ -13,7 +13,7 @@ STAMP_NODE := node_modules/.installed
 STAMP_VENDOR := static/vendor/.installed
 SW := sw.js
 PRERENDERED := lotus/render/race_parts.txt lotus/render/go_parts.txt
-RULES := rules/race.html rules/go.html rules/boards.toml rules/worker.toml
+RULES := rules/race.html rules/go.html rules/boards.toml rules/worker.toml rules/worker-mpy.toml
 # The page's modules precompiled to MicroPython bytecode (see the rule below).
 MPY_DIR := build/mpy
 LOTUS_MPY := $(patsubst %.py,$(MPY_DIR)/%.mpy,$(shell find lotus -name '*.py'))

@@ -1,5 +1,6 @@
 """The computer opponent in the real browser: it replies by itself, the page stays responsive
-while it thinks (the search runs in the Pyodide worker), and stale answers are never played.
+while it thinks (the search runs in a worker: Pyodide's, or the quick MicroPython one until
+Pyodide is up; e2e/test_handover.py follows the hand-over), and stale answers are never played.
 
 These tests check the protocol between the page and its worker, so full games are played against
 the easy level (bench/arena.py measures strength). Waits are for states, never for a clock: a stale
@@ -210,10 +211,11 @@ def test_watch_mode_plays_by_itself_and_pauses(page):
 
 @pytest.fixture
 def gated(browser, guard):
-    """A page on a server that holds the worker's Pyodide back until the test sets the gate: the
-    worker cannot be ready before the page, however the machine's load falls."""
+    """A page on a server that holds both workers back (Pyodide's WebAssembly, the quick worker's
+    config) until the test sets the gate: no worker can be ready before the page, however the
+    machine's load falls."""
     gate = threading.Event()
-    server, url = serve(delays={"pyodide.asm.wasm": gate})
+    server, url = serve(delays={"pyodide.asm.wasm": gate, "worker-mpy.toml": gate})
     context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
     page = context.new_page()
     origin, guard.origin = guard.origin, url
@@ -229,11 +231,11 @@ def test_a_computer_seat_says_it_is_getting_ready_before_the_worker(gated):
     page, url, gate = gated
     page.goto(f"{url}/index.html?game=race&seats=hard,human")
     page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-    worker_ready, status = page.evaluate(
-        "() => [document.body.getAttribute('data-worker-ready'),"
+    computer_ready, status = page.evaluate(
+        "() => [document.body.getAttribute('data-computer-ready'),"
         " document.querySelector('[data-status]').textContent]"
     )
-    assert worker_ready is None, "the worker was ready without its Pyodide"
+    assert computer_ready is None, "a worker was ready without its files"
     assert "White (computer, hard) is getting ready" in status
     gate.set()
     page.wait_for_function(f"() => ({MOVES}).length === 1", timeout=WORKER_TIMEOUT)

@@ -2,10 +2,12 @@
 
 Each test serves its own fresh build (tools/dist.py into a temporary folder) with its own static
 server and browser context: a first visit precaches the site; then with the network off, or the
-server stopped, a reload boots both games and the computer (the Pyodide worker) still answers;
+server stopped, a reload boots both games and the computer still answers (first from the quick
+MicroPython worker, then from Pyodide, both from the cache);
 and a new build on the same server is offered as an update that replaces the old cache.
 """
 
+import json
 import os
 import re
 import shutil
@@ -121,13 +123,20 @@ def first_visit(site: Site) -> None:
 
 
 def play_both_games(site: Site) -> None:
-    """Reload: both games play by clicks, and the computer answers from the Pyodide worker."""
+    """Reload: both games play by clicks, and the computer answers, from both workers."""
     page = site.page
+    page.evaluate("localStorage.clear()")  # the link's new game, not the first visit's
+    open_game(page, site.url, "game=race&seats=easy,human")  # the computer moves first
+    page.wait_for_function(f"() => ({MOVES})().length >= 1", timeout=WORKER_TIMEOUT)
+    assert page.get_attribute("body", "data-computer-ready") == "1"
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    by = {t["by"] for t in json.loads(page.evaluate("window.lotus.timings()"))}
+    assert by <= {"micropython", "cpython"} and by, by
     open_game(page, site.url, "game=race&seats=human,easy")
     page.locator('[data-start="w4"]').first.click()
     page.click('[data-field="A4"]')
     page.wait_for_function(f"() => ({MOVES})().length >= 2", timeout=WORKER_TIMEOUT)
-    assert page.get_attribute("body", "data-worker-ready") == "1"
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
     moves = page.evaluate(MOVES)
     assert moves[0] == "Sw4-A4"
     game = race.Game()
@@ -166,6 +175,7 @@ def served_by_worker(record: list) -> None:
     for response in record:
         assert response.from_service_worker or response.url.startswith("blob:"), response.url
     assert any(r.url.endswith("/static/vendor/pyodide/pyodide.asm.wasm") for r in record)
+    assert any(r.url.endswith("/build/mpy/lotus/engine/ai/mcts.mpy") for r in record)  # quick
 
 
 def test_with_the_network_off_a_reload_boots_and_everything_plays(site):
@@ -239,12 +249,13 @@ def test_where_service_workers_are_unavailable_the_page_works_and_logs_no_error(
 
 
 def test_with_the_server_stopped_the_rules_pages_computer_plays(site):
-    """The rules pages start their worker from rules/worker.toml (named in code, not in an
-    attribute): it is precached too, so "Try it" against the computer works offline."""
-    from e2e.test_rules_pages import click_race_move, diagrams, puzzle_position
+    """The rules pages start their workers from rules/worker.toml and rules/worker-mpy.toml
+    (named in code, not in an attribute): precached too, so "Try it" against the computer works
+    offline."""
+    from e2e.test_rules_pages import await_reply, click_race_move, diagrams, puzzle_position
 
     first_visit(site)  # the app only: the rules pages were never opened online
-    assert "rules/worker.toml" in build_sw.site_files(site.folder)
+    assert {"rules/worker.toml", "rules/worker-mpy.toml"} <= set(build_sw.site_files(site.folder))
     site.stop_server()
     page = site.page
     page.goto(f"{site.url}/rules/race.html")
@@ -252,12 +263,6 @@ def test_with_the_server_stopped_the_rules_pages_computer_plays(site):
     play = next(d for d in diagrams("race") if d["mode"] == "play")
     fid = play["id"]
     game = puzzle_position(play)
-    click_race_move(page, fid, sorted(game.legal_moves())[0])
-    mine = page.inner_html(f"#{fid} [data-board]")
+    move = sorted(game.legal_moves())[0]
+    await_reply(page, fid, game.to_move, lambda: click_race_move(page, fid, move))
     page.wait_for_selector('body[data-worker-ready="1"]', state="attached", timeout=WORKER_TIMEOUT)
-    reader = race.COLOUR_NAMES[game.to_move].capitalize()
-    page.wait_for_function(
-        f"document.querySelector('#{fid} [data-status]').textContent === '{reader} to move.'",
-        timeout=WORKER_TIMEOUT,
-    )
-    assert page.inner_html(f"#{fid} [data-board]") != mine  # the computer answered

@@ -45,6 +45,26 @@ def click_race_move(page, figure: str, move: str) -> None:
     page.click(f'#{figure} [data-field="{path[-1]}"]')
 
 
+def await_reply(page, figure: str, reader: str, click) -> None:
+    """`click()` a move on a figure, then wait until the computer's reply has been played: the
+    figure's data-thinking, watched from before the click (the quick worker may answer within
+    it), was set and removed, and it is `reader`'s turn again."""
+    page.evaluate(
+        f"""() => {{ const f = document.getElementById('{figure}'); window.__thinking = [];
+        new MutationObserver(() => window.__thinking.push(f.getAttribute('data-thinking')))
+          .observe(f, {{attributes: true, attributeFilter: ['data-thinking']}}); }}"""
+    )
+    before = page.inner_html(f"#{figure} [data-board]")
+    click()
+    page.wait_for_function(
+        f"document.querySelector('#{figure} [data-status]').textContent === "
+        f"'{race.COLOUR_NAMES[reader].capitalize()} to move.'"
+        " && window.__thinking.includes('1') && window.__thinking.at(-1) === null",
+        timeout=WORKER_TIMEOUT,
+    )
+    assert page.inner_html(f"#{figure} [data-board]") != before  # the stones moved
+
+
 @pytest.mark.parametrize("game", ["race", "go"])
 def test_every_diagram_is_shown_with_its_board(open_page, game):
     page = open_page(f"rules/{game}.html")  # a fresh page: no board has asked for the worker yet
@@ -141,15 +161,8 @@ def test_the_play_board_gets_the_computers_reply(race_page):
     game = puzzle_position(play)
     reader = game.to_move
     move = sorted(game.legal_moves())[0]
-    click_race_move(page, fid, move)
-    mine = page.inner_html(f"#{fid} [data-board]")
-    page.wait_for_selector('body[data-worker-ready="1"]', state="attached", timeout=WORKER_TIMEOUT)
-    page.wait_for_function(
-        f"document.querySelector('#{fid} [data-status]').textContent === "
-        f"'{race.COLOUR_NAMES[reader].capitalize()} to move.'",
-        timeout=WORKER_TIMEOUT,
-    )
-    assert page.inner_html(f"#{fid} [data-board]") != mine  # the computer's stone moved
+    await_reply(page, fid, reader, lambda: click_race_move(page, fid, move))
+    page.wait_for_selector('body[data-computer-ready="1"]', state="attached")
     page.click(f'#{fid} [data-action="undo"]')  # takes back the reply and the reader's move
     assert page.get_attribute(f"#{fid}", "data-step") == str(len(play["moves"]))
     assert page.is_disabled(f'#{fid} [data-action="undo"]')

@@ -57,6 +57,7 @@ class AnalysisTicket:
     kind = "analyse"
     call = "analyse"
     delay = 0
+    quick = False  # the analysis waits for Pyodide's worker (the quick one has no analysis module)
     seed = None  # each position's search is seeded by its ply, in the worker
 
     def __init__(self, session, moves: list, plies: list, level: str = LEVEL) -> None:

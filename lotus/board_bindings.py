@@ -59,6 +59,7 @@ class Figure:
     def refresh(self, save: bool = True) -> None:
         """Let the computer move on its turn, then redraw (an embed saves nothing)."""
         self.c.worker_ready = self.host.worker_ready()
+        self.c.computer_ready = self.host.computer_ready()
         self.host.ask(self.c, self.c.tickets(), self.refresh)
         self.render()
 

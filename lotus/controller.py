@@ -9,8 +9,9 @@ here and tested under CPython (and MicroPython):
   Embed dialog's snippet.
 - `BoardController`, one embedded board (embed.html, the rules pages' figures).
 - `Computer`, shared by both: when the computer must move (or hint, or suggest dead groups), a
-  `Ticket` for the adapter to send to the worker, and what to do with its answer; an answer for a
-  position that has changed meanwhile is dropped.
+  `Ticket` for the adapter to send to a worker, and what to do with its answer; an answer for a
+  position that has changed meanwhile is dropped. Two workers answer: a quick MicroPython one,
+  up in a fraction of a second, with a time cap (`QUICK_BUDGET_MS`), until the Pyodide one is up.
 
 The browser's storage is handed in as a port with `get(key)` and `set(key, value)`, so tests give
 a dict-backed one.
@@ -24,6 +25,9 @@ from lotus.session import sentence
 
 CURRENT_KEY = "lotus.current"  # the kind of game on screen last time (lotus.library: the games)
 HINT_LEVEL = "medium"
+QUICK_BUDGET_MS = {"easy": 300, "medium": 300, "hard": 1500}
+"""The quick (MicroPython) worker's time cap per level, in ms: MicroPython searches several times
+slower than Pyodide, so before Pyodide is up a move is a smaller search, never a long wait."""
 WATCH_DELAY = {"slow": 1.5, "normal": 0.6, "fast": 0.05}  # seconds between computer moves
 # Review buttons (and keys): how far each one steps, given the number of actions.
 REVIEW_STEPS = {
@@ -106,14 +110,26 @@ class Ticket:
         """The worker function that answers it."""
         return "suggest_dead" if self.kind == "dead" else "choose_move"
 
-    def request(self) -> str:
-        """The session's game as the worker's JSON request."""
+    @property
+    def quick(self) -> bool:
+        """True when the quick worker may answer it (a move or a hint; dead groups wait for
+        Pyodide: hundreds of playouts)."""
+        return self.kind != "dead"
+
+    def request(self, budget_ms=None) -> str:
+        """The session's game as the worker's JSON request (`budget_ms`: the search's time cap)."""
         session = self.session
         request = {"game": session.game_id, "options": session.options, "moves": session.game.moves}
         if self.level is not None:
             request["level"] = self.level
             request["seed"] = self.seed
+            if budget_ms is not None:
+                request["budget_ms"] = budget_ms
         return json.dumps(request)
+
+    def quick_request(self) -> str:
+        """The request for the quick worker: the level's time cap on top (`QUICK_BUDGET_MS`)."""
+        return self.request(QUICK_BUDGET_MS.get(self.level))
 
 
 class Computer:
@@ -129,7 +145,8 @@ class Computer:
         self.failed_at = None  # (session, version) whose move failed: not asked again
         self.paused = False
         self.speed = "normal"
-        self.worker_ready = False
+        self.computer_ready = False  # a worker (the quick one or Pyodide) has answered
+        self.worker_ready = False  # the Pyodide worker has answered
         self.timings = []  # {"game", "level", "ms", "search_ms"} of every computer move
 
     def shown(self):
@@ -159,7 +176,7 @@ class Computer:
             session.waiting = "paused"
             return None
         self.busy = key
-        session.waiting = "thinking" if self.worker_ready else "ready"
+        session.waiting = "thinking" if self.computer_ready else "ready"
         delay = WATCH_DELAY.get(self.speed, 0.6) if session.watching() else 0
         return Ticket("move", session, level, seed=session.version, delay=delay)
 
@@ -171,18 +188,26 @@ class Computer:
         session.waiting = "thinking"
         return self.is_current(session)
 
-    def worker_answered(self) -> None:
-        """The worker has answered a call: the computer can play."""
-        self.worker_ready = True
+    def computer_answered(self) -> None:
+        """A worker (the quick one or Pyodide) has answered a call: the computer can play."""
+        self.computer_ready = True
 
-    def worker_unavailable(self, error: str) -> str:
-        """The worker could not start (its config or runtime did not load): what to say."""
+    def worker_answered(self) -> None:
+        """The Pyodide worker has answered a call: it plays from now on (dead groups too)."""
+        self.worker_ready = True
+        self.computer_ready = True
+
+    def worker_unavailable(self, error: str, fallback: bool = False) -> str:
+        """The Pyodide worker could not start (its config or runtime did not load): what to say;
+        `fallback`: the quick worker plays on (shorter searches), else the computer cannot play."""
         reason = str(error).strip().split("\n")[0] or "its files could not be loaded"
+        if fallback:
+            return f"The computer's full search is unavailable ({reason}): it plays quicker moves."
         return "The computer is unavailable: " + reason
 
     def answered(self, ticket, answer, elapsed_ms: float = 0) -> None:
         """The worker's answer; played or shown only if its position is still the one on show."""
-        self.worker_answered()
+        self.computer_answered()
         session = ticket.session
         fresh = self.is_current(session) and session.version == ticket.version
         if ticket.kind == "hint":
@@ -210,6 +235,7 @@ class Computer:
                 "level": ticket.level,
                 "ms": elapsed_ms,
                 "search_ms": answer.get("ms", 0),
+                "by": answer.get("by", ""),
             }
         )
         session.act(answer["move"])
@@ -783,7 +809,7 @@ class PageController(Computer):
             "resign": person,
             "confirm": phase == "scoring" and not self.disputed(),
             "resume": phase == "scoring",
-            "hint": person and self.worker_ready,
+            "hint": person,  # asked before a worker is up, it waits for the first one
             "analyse": len(session.game.moves) > 0 and not self.analysis.running,
             "cancel-analysis": self.analysis.running,
             "ownership": self.analysis.has_ownership(),
@@ -834,6 +860,7 @@ class PageController(Computer):
                 else None,
                 "review": None if review is None else str(review),
                 "thinking": "1" if self.thinking() else None,
+                "computer-ready": "1" if self.computer_ready else None,
                 "worker-ready": "1" if self.worker_ready else None,
                 "dispute": " ".join(p for _r, _v, g in self.disputed() for p in g) or None,
             },
@@ -960,9 +987,9 @@ class PageController(Computer):
             return ""
         return move_sound(heard[2], stacks)
 
-    def worker_unavailable(self, error: str) -> str:
+    def worker_unavailable(self, error: str, fallback: bool = False) -> str:
         """The worker could not start: said in the page's notice (the board plays on)."""
-        message = super().worker_unavailable(error)
+        message = super().worker_unavailable(error, fallback)
         self.error = (self.error + " " + message).strip()
         return message
 

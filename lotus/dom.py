@@ -2,7 +2,8 @@
 
 With those two, the only modules that touch the browser: storage behind the controllers' port,
 small element writers, reading a board click and a form, and `Host`, which sends the
-controllers' `Ticket`s to the Pyodide worker and hands the answers back.
+controllers' `Ticket`s to a worker and hands the answers back: the quick MicroPython worker until
+the Pyodide worker has answered, then Pyodide.
 """
 
 import asyncio
@@ -13,9 +14,12 @@ from pyscript.ffi import create_proxy
 
 from lotus import controller as ctl
 
-WORKER = "engine"
-WORKER_SRC = "static/py/worker.py"  # the worker's script, relative to the site's root
+WORKER = "engine"  # the Pyodide worker: the full search
+WORKER_SRC = "static/py/worker.py"  # both workers' script, relative to the site's root
 WORKER_CONFIG = "./worker.toml"  # beside the page (rules/ has its own copy)
+QUICK = "engine-mpy"  # the MicroPython worker: answers until Pyodide is up (index.html declares it)
+QUICK_CONFIG = "./worker-mpy.toml"  # beside the page (rules/ has its own copy)
+POLL = 0.02  # seconds between looks at a worker being started by another task
 TARGET_SELECTOR = "[data-field],[data-start],[data-point]"
 
 
@@ -167,8 +171,9 @@ class Host:
 
     def __init__(self) -> None:
         self._proxies = []
-        self.worker_started = False
-        self.worker_error = None  # why the worker cannot start (its config did not load)
+        self.engines = {}  # worker name -> the worker once it has answered (None: starting)
+        self.errors = {}  # worker name -> why it cannot start (e.g. its config did not load)
+        self.owner = None  # the page's controller, told when a worker is up (see `wake`)
 
     def listen(self, element, event: str, handler) -> None:
         """addEventListener with a proxy kept alive for the page's lifetime; guarded."""
@@ -208,43 +213,143 @@ class Host:
         """An event's handler failed: the page says so (a page overrides this); a warning here."""
         window.console.warn("lotus: " + details_of(exc))
 
+    async def _started(self, name: str, config: str, kind: str):
+        """The named worker, created unless the page declares it in a <script>, once it is up."""
+        # PyScript never settles a worker whose config failed to load (it tries a CDN instead,
+        # which the page's policy refuses): fetch the config first (a declared worker's too:
+        # from the cache), and say so.
+        try:
+            response = await window.fetch(config)
+            ok = bool(response.ok)
+        except Exception:
+            ok = False
+        if not ok:
+            raise RuntimeError(f"its configuration ({config[2:]}) did not load")
+        if document.querySelector(f'script[worker][name="{name}"]') is None:
+            await create_named_worker(self.root + WORKER_SRC, name, config, kind)
+        worker = await workers[name]
+        await worker.ping()  # its script has run: it answers
+        return worker
+
+    async def _wait(self, name: str, config: str, kind: str):
+        """The worker `name` once it has answered its first call (started on first use)."""
+        if name not in self.engines:
+            self.engines[name] = None
+            try:
+                self.engines[name] = await self._started(name, config, kind)
+            except Exception as exc:
+                self.errors[name] = str(exc) or "it did not start"
+            else:
+                self.came_up(name)
+        while self.engines[name] is None and name not in self.errors:
+            await asyncio.sleep(POLL)  # started by another task: wait for its outcome
+        if name in self.errors:
+            raise RuntimeError(self.errors[name])
+        return self.engines[name]
+
     async def worker(self):
-        """The named Pyodide worker, started on first use when the page has no <script> of it."""
-        if not self.worker_started:
-            self.worker_started = True
-            if document.querySelector(f'script[worker][name="{WORKER}"]') is None:
-                # PyScript never settles a worker whose config failed to load (it tries a CDN
-                # instead, which the page's policy refuses): fetch the config first, and say so.
-                try:
-                    response = await window.fetch(WORKER_CONFIG)
-                    ok = bool(response.ok)
-                except Exception:
-                    ok = False
-                if not ok:
-                    self.worker_error = f"its configuration ({WORKER_CONFIG[2:]}) did not load"
-                else:
-                    await create_named_worker(self.root + WORKER_SRC, WORKER, WORKER_CONFIG)
-        if self.worker_error:
-            raise RuntimeError(self.worker_error)
-        return await workers[WORKER]
+        """The named Pyodide worker, once it answers (started on first use)."""
+        return await self._wait(WORKER, WORKER_CONFIG, "py")
+
+    async def quick(self):
+        """The named MicroPython worker, up in a fraction of a second, once it answers."""
+        return await self._wait(QUICK, QUICK_CONFIG, "mpy")
+
+    def came_up(self, name: str) -> None:
+        """A worker has answered: flag it on the body (data-computer-ready; data-worker-ready for
+        Pyodide), and tell the page's controller (see `wake`) at once so that its flags agree (a
+        boards page's figures read the body's flags on their next redraw)."""
+        owner = self.owner
+        if owner is not None:
+            if name == WORKER:
+                owner.worker_answered()
+            else:
+                owner.computer_answered()
+        document.body.dataset.computerReady = "1"
+        if name == WORKER:
+            document.body.dataset.workerReady = "1"
+
+    def up(self, name: str) -> bool:
+        """True once the worker `name` has answered."""
+        return self.engines.get(name) is not None
+
+    def wake(self, owner, redraw) -> None:
+        """Start both workers in the background (the board is playable meanwhile): the quick
+        one answers first; the Pyodide one takes over once it has answered its first call.
+        `owner` is the page's controller: told as soon as a worker is up."""
+        self.owner = owner
+        self.spawn(self.wake_quick(owner, redraw))
+        self.spawn(self.wake_worker(owner, redraw))
+
+    async def wake_quick(self, owner, redraw) -> None:
+        """Start the quick worker; once it answers, the computer can play (data-computer-ready)."""
+        try:
+            await self.quick()
+        except Exception as exc:  # Pyodide still comes: the computer waits for it
+            window.console.warn("quick engine worker unavailable: " + str(exc))
+            return
+        redraw(save=False)  # the status: the computer thinks now
+
+    async def wake_worker(self, owner, redraw) -> None:
+        """Start the Pyodide worker; once it answers, it takes all questions (data-worker-ready)."""
+        try:
+            await self.worker()
+        except Exception as exc:  # the page must keep working without its worker
+            window.console.warn("engine worker unavailable: " + str(exc))
+            try:
+                await self.quick()  # the quick worker plays on, or the computer is unavailable
+                owner.worker_unavailable(str(exc), fallback=True)
+            except Exception:
+                owner.worker_unavailable(str(exc))
+            redraw()
+            return
+        redraw()  # dead groups of a game being scored can be asked for now
+
+    async def _quietly(self, start) -> None:
+        """Start a worker; its failure is recorded in `errors` (and said by whoever waits)."""
+        try:
+            await start()
+        except Exception:
+            pass
+
+    def computer_ready(self) -> bool:
+        """True once a worker has answered (data-computer-ready)."""
+        return document.body.hasAttribute("data-computer-ready")
+
+    async def engine(self, ticket) -> tuple:
+        """(worker, True when it is the quick one) to ask `ticket`: Pyodide once it has answered;
+        before that, for a move or a hint, whichever answers first."""
+        if not ticket.quick:
+            return await self.worker(), False
+        for name, start in ((QUICK, self.quick), (WORKER, self.worker)):
+            if name not in self.engines:  # a board page starts them on first use
+                asyncio.create_task(self._quietly(start))
+        while True:
+            if self.up(WORKER):
+                return self.engines[WORKER], False
+            if self.up(QUICK):
+                return self.engines[QUICK], True
+            if WORKER in self.errors and QUICK in self.errors:
+                raise RuntimeError(self.errors[WORKER])
+            await asyncio.sleep(POLL)
 
     def ask(self, owner, tickets, redraw) -> None:
-        """Send a controller's tickets to the worker; `redraw()` after each answer."""
+        """Send a controller's tickets to a worker; `redraw()` after each answer."""
         for ticket in tickets:
             self.spawn(self.run(owner, ticket, redraw))
 
     async def run(self, owner, ticket, redraw) -> None:
-        """Ask the worker one ticket's question and hand the answer to its controller."""
+        """Ask a worker one ticket's question and hand the answer to its controller."""
         if ticket.delay:
             await asyncio.sleep(ticket.delay)
         try:
-            worker = await self.worker()
+            worker, quick = await self.engine(ticket)
             if owner.worker_up(ticket):
                 redraw(save=False)
+            request = ticket.quick_request() if quick else ticket.request()
             started = window.performance.now()
-            answer = json.loads(await getattr(worker, ticket.call)(ticket.request()))
+            answer = json.loads(await getattr(worker, ticket.call)(request))
             owner.answered(ticket, answer, window.performance.now() - started)
-            document.body.dataset.workerReady = "1"
         except Exception as exc:
             if not owner.failed(ticket, str(exc)):  # a quiet failure: the page goes on as it is
                 window.console.warn(f"the worker's {ticket.kind} is unavailable: {exc}")

@@ -64,7 +64,7 @@ class Page(Host):
         window.lotus = api
         self.replay_queue()
         self.body.dataset.ready = "1"
-        self.spawn(self.wake_worker())
+        self.wake(self.c, self.refresh)  # the workers (lotus/dom.py's Host)
 
     def wire(self) -> None:
         """Listen to the board, the buttons, the forms and the keyboard."""
@@ -96,20 +96,6 @@ class Page(Host):
         """Drop a share link (and new-game options) from the address: the game is saved now."""
         query = str(window.location.search) if query is None else query
         window.history.replaceState(None, "", str(window.location.pathname) + query)
-
-    async def wake_worker(self) -> None:
-        """Start the Pyodide worker in the background; the board is playable meanwhile."""
-        try:
-            worker = await self.worker()
-            await worker.ping()
-        except Exception as exc:  # the page must keep working without its worker
-            window.console.warn("engine worker unavailable: " + str(exc))
-            self.c.worker_unavailable(str(exc))  # and say so in the notice
-            self.refresh()
-            return
-        if not self.c.worker_ready:
-            self.c.worker_answered()
-            self.refresh()
 
     def replay_queue(self) -> None:
         """Apply the clicks made before Python was ready (queued by static/js/boot.js), in order."""

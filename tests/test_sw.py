@@ -191,16 +191,22 @@ def test_the_installable_app_s_manifest_and_icons_are_precached(listed):
 
 
 def test_every_config_any_page_loads_is_precached(listed):
-    """The rules pages' computer starts its worker from rules/worker.toml, named in code rather
-    than in an attribute: offline, that config must come from the cache too."""
+    """The rules pages' computer starts its workers from rules/worker.toml and
+    rules/worker-mpy.toml, named in code rather than in an attribute: offline, those configs
+    (and what they ship) must come from the cache too."""
     with open(os.path.join(ROOT, "lotus", "dom.py"), encoding="utf-8") as f:
-        named = re.search(r'WORKER_CONFIG = "\./([^"]+)"', f.read()).group(1)
-    assert named == build_sw.WORKER_CONFIG
+        code = f.read()
+    named = re.search(r'WORKER_CONFIG = "\./([^"]+)"', code).group(1)
+    quick = re.search(r'QUICK_CONFIG = "\./([^"]+)"', code).group(1)
+    assert named == build_sw.WORKER_CONFIG and quick == build_sw.QUICK_CONFIG
     folders = {os.path.dirname(page) for page in build_sw.pages(ROOT)}
     assert "rules" in folders
     for folder in folders:
-        config = os.path.join(folder, named).replace(os.sep, "/").removeprefix("/")
-        assert config in listed, f"{config} (the worker of the pages in {folder or '/'})"
+        for name in (named, quick):
+            config = os.path.join(folder, name).replace(os.sep, "/").removeprefix("/")
+            assert config in listed, f"{config} (a worker of the pages in {folder or '/'})"
+            files, interpreter = build_sw.config_entries(ROOT, config)
+            assert files <= set(listed) and interpreter in listed, config
     on_disk = {p for p in folder_files(ROOT, "rules") | {"worker.toml", "pyscript.toml"}}
     assert {p for p in on_disk if p.endswith(".toml")} <= set(listed)
 

@@ -1,10 +1,11 @@
 """Build the illustrated rules pages, rules/race.html and rules/go.html, from docs/rules/*.md.
 
 Run by `make` at set-up (the pages are generated and git-ignored, with copies of the PyScript
-configs for their folder: rules/boards.toml and rules/worker.toml). Every diagram is drawn here by
-the project's own renderer, so the page shows all its boards at first paint without Python; one
-MicroPython runtime per page (static/py/boards.py with embed.toml) then brings them all to life.
-Each figure carries its settings in `data-diagram` (the embed fragment, docs/embedding.md).
+configs for their folder: rules/boards.toml, rules/worker.toml, rules/worker-mpy.toml). Every
+diagram is drawn here by the project's own renderer, so the page shows all its boards at first
+paint without Python; one MicroPython runtime per page (static/py/boards.py with embed.toml)
+then brings them all to life. Each figure carries its settings in `data-diagram` (the embed
+fragment, docs/embedding.md).
 
 Usage: python tools/build_rules.py [--out DIR] [--check]
 """
@@ -204,7 +205,11 @@ def config_for_subfolder(text: str) -> str:
     return "\n".join(out)
 
 
-CONFIGS = (("embed.toml", "boards.toml"), ("worker.toml", "worker.toml"))
+CONFIGS = (
+    ("embed.toml", "boards.toml"),
+    ("worker.toml", "worker.toml"),
+    ("worker-mpy.toml", "worker-mpy.toml"),
+)
 """Root configs and the names of their copies in rules/."""
 
 

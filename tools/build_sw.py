@@ -27,8 +27,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE = os.path.join(ROOT, "tools", "sw.template.js")
 SW_NAME = "sw.js"
 PAGE_GLOBS = (("", ".html"), ("rules", ".html"))
-DEFAULT_CONFIGS = ("pyscript.toml", "worker.toml")
+DEFAULT_CONFIGS = ("pyscript.toml", "worker.toml", "worker-mpy.toml")
 WORKER_CONFIG = "worker.toml"  # lotus/dom.py's WORKER_CONFIG: each page's worker, beside the page
+QUICK_CONFIG = "worker-mpy.toml"  # lotus/dom.py's QUICK_CONFIG: the quick worker, beside the page
 VENDOR = "static/vendor"
 # PyScript's plugin modules are loaded by core on every page, but what THEY import on demand
 # (code editor, terminal, pygame) is never used here; nor are these on-demand features of core:
@@ -77,14 +78,15 @@ def page_references(root: str, page: str) -> set:
 
 
 def configs(root: str = ROOT) -> list:
-    """The PyScript configs: those the pages name, the two standard ones, and the worker config
+    """The PyScript configs: those the pages name, the standard ones, and the worker configs
     each page loads from its own folder (named in code, not in an attribute: lotus/dom.py)."""
     found = {c for c in DEFAULT_CONFIGS if os.path.isfile(os.path.join(root, c))}
     for page in pages(root):
         found |= {r for r in page_references(root, page) if r.endswith(".toml")}
-        beside = _norm(os.path.join(os.path.dirname(page), WORKER_CONFIG))
-        if os.path.isfile(os.path.join(root, beside)):
-            found.add(beside)
+        for config in (WORKER_CONFIG, QUICK_CONFIG):
+            beside = _norm(os.path.join(os.path.dirname(page), config))
+            if os.path.isfile(os.path.join(root, beside)):
+                found.add(beside)
     return sorted(found)
 
 

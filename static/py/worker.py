@@ -1,5 +1,6 @@
-# The named Pyodide worker ("engine"): computes only, never touches the DOM, so the page needs no
-# cross-origin isolation. It imports the same lotus package as the page (see worker.toml).
+# The engine workers' script: "engine" runs it on Pyodide (worker.toml), "engine-mpy" on MicroPython
+# (worker-mpy.toml, answering until Pyodide is up). They compute only, never touch the DOM, so the
+# page needs no cross-origin isolation. They import the same lotus package as the page.
 from lotus import remote, worker_api
 
 

@@ -7,16 +7,15 @@
     ai.analyse(g, "medium")               # {'value': 0.52, 'values': [...], 'best': 'Sw4-A4'}
 
 Levels are amounts of work (search iterations), not seconds, so a level plays the same on a fast
-and a slow machine; ``budget_ms`` caps the time on top. Search-only code: it runs on CPython and
-Pyodide (the page's worker), never on MicroPython, and uses only the standard library.
+and a slow machine; ``budget_ms`` caps the time on top. Search-only code: the page never imports
+it. It runs on CPython, Pyodide (the page's engine worker) and MicroPython (the quick worker that
+answers until Pyodide is up), with its random numbers and clock from ``lotus.engine.ai.rng``.
 """
-
-import random
-import time
 
 from lotus.engine import go, race
 from lotus.engine.ai import analysis, go_plugin, race_plugin
 from lotus.engine.ai.mcts import search
+from lotus.engine.ai.rng import Random, clock
 
 LEVELS = ("easy", "medium", "hard")
 """The levels, weakest first."""
@@ -64,8 +63,8 @@ def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> 
     _check(game, level, seed, budget_ms)
     deadline = None
     if budget_ms is not None:
-        deadline = time.perf_counter() + budget_ms / 1000.0
-    rng = random.Random(seed)
+        deadline = clock() + budget_ms / 1000.0
+    rng = Random(seed)
     if isinstance(game, race.Game):
         cfg = dict(RACE_LEVELS[level])
         iterations = cfg.pop("iterations")
@@ -92,7 +91,7 @@ def suggest_dead(game, seed: int = 0, playouts: int = DEAD_PLAYOUTS) -> list:
         raise ValueError(f"suggest_dead needs a lotus go.Game, not {type(game).__name__}")
     if type(playouts) is not int or playouts < 1:
         raise ValueError(f"playouts must be a positive integer, not {playouts!r}")
-    dead = go_plugin.dead_groups(game, playouts, random.Random(seed))
+    dead = go_plugin.dead_groups(game, playouts, Random(seed))
     return sorted(dead, key=int)
 
 

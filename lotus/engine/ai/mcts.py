@@ -16,7 +16,8 @@ the player who chooses there, so in a 3- or 4-player race each player maximises 
 """
 
 import math
-import time
+
+from lotus.engine.ai.rng import clock
 
 TERMINAL = object()
 """Marks a child that is a finished game: its value is ``returns()``, never expanded."""
@@ -87,7 +88,7 @@ def search(
 ) -> tuple:
     """Run the search from `state` (left unchanged); return (best action, root node).
 
-    `iterations` bounds the work; `deadline` (a ``time.perf_counter()`` value) stops it sooner.
+    `iterations` bounds the work; `deadline` (an ``rng.clock()`` value) stops it sooner.
     The best action is the most visited one (ties: the higher value, then the lower index).
     """
     root = Node(state.to_move())
@@ -98,7 +99,7 @@ def search(
     apply = state.apply
     undo = state.undo
     for it in range(iterations):
-        if deadline is not None and it & 7 == 0 and it and time.perf_counter() > deadline:
+        if deadline is not None and it & 7 == 0 and it and clock() > deadline:
             break
         node = root
         path = []

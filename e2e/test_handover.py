@@ -1,0 +1,134 @@
+"""The computer plays before Pyodide is up: the quick MicroPython worker answers first, then hands
+over to the Pyodide worker, and the game stays legal and consistent across the hand-over.
+
+Pyodide is held back by the server (its WebAssembly is not sent until the test opens the gate),
+so "before Pyodide is ready" is a state the test makes, never a race against the machine's load.
+Which worker played each move is read from the page's timings (`by`: micropython or cpython).
+"""
+
+import json
+import threading
+
+import pytest
+
+from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
+from e2e.race_helpers import assert_page_shows, click_move
+from lotus.engine import race
+from tools.browser import serve
+
+MOVES = (
+    "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
+    ".map(e => e.getAttribute('data-move'))"
+)
+
+
+@pytest.fixture
+def gated(browser, guard):
+    """A guarded page on a server holding the Pyodide worker's WebAssembly until `gate.set()`."""
+    gate = threading.Event()
+    server, url = serve(delays={"pyodide.asm.wasm": gate})
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
+    page = context.new_page()
+    origin, guard.origin = guard.origin, url
+    guard.attach(page)
+    yield page, url, gate
+    gate.set()
+    context.close()
+    server.shutdown()
+    guard.origin = origin
+
+
+def timings(page) -> list:
+    return json.loads(page.evaluate("window.lotus.timings()"))
+
+
+def count_moves(page, n: int) -> None:
+    page.wait_for_function(f"() => ({MOVES}).length >= {n}", timeout=WORKER_TIMEOUT)
+
+
+def test_a_watched_game_straddles_the_hand_over_and_stays_legal(gated):
+    page, url, gate = gated
+    page.goto(f"{url}/index.html?game=race&players=2&seats=easy,easy")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    page.select_option("[data-speed]", "fast")
+    count_moves(page, 4)  # four computer moves with Pyodide still held back
+    assert page.get_attribute("body", "data-worker-ready") is None
+    assert page.get_attribute("body", "data-computer-ready") == "1"
+    before = len(page.evaluate(MOVES))
+    gate.set()
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    count_moves(page, before + 4)  # and more once Pyodide is up
+    page.click('[data-action="pause"]')
+    page.wait_for_function("() => !document.body.hasAttribute('data-thinking')")
+    moves = page.evaluate(MOVES)
+    played = timings(page)
+    by = [t["by"] for t in played]
+    assert by[:4] == ["micropython"] * 4, by
+    assert "cpython" in by, "Pyodide never took over"
+    assert by[by.index("cpython") :] == ["cpython"] * (len(by) - by.index("cpython")), by
+    # Every answer was played once, in turn: the board is the engine's game of the listed moves.
+    assert len(played) == len(moves)
+    game = race.Game(players=2)
+    for move in moves:
+        game.play(move)  # raises on an illegal move
+    assert_page_shows(page, game)
+
+
+def test_the_computer_moves_first_before_pyodide_and_then_from_pyodide(gated):
+    page, url, gate = gated
+    page.goto(f"{url}/index.html?game=go&seats=easy,human")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    count_moves(page, 1)
+    assert page.get_attribute("body", "data-worker-ready") is None
+    assert [t["by"] for t in timings(page)] == ["micropython"]
+    first = page.evaluate(MOVES)[0]
+    gate.set()
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    free = next(p for p in range(1, 60) if str(p) != first)
+    page.click(f'[data-point="{free}"]')
+    count_moves(page, 3)
+    assert [t["by"] for t in timings(page)] == ["micropython", "cpython"]
+    assert page.evaluate(MOVES)[:2] == [first, str(free)]
+
+
+def test_hint_works_before_pyodide_is_ready(gated):
+    page, url, gate = gated
+    page.goto(f"{url}/index.html?game=race")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    assert page.is_enabled('[data-action="hint"]'), "Hint waits for nothing once the page is ready"
+    click_move(page, "Sw4-A4")
+    page.click('[data-action="hint"]')
+    page.wait_for_function(
+        "() => document.querySelector('[data-status]').textContent.startsWith('Hint: ')",
+        timeout=WORKER_TIMEOUT,
+    )
+    assert page.get_attribute("body", "data-worker-ready") is None
+    game = race.Game()
+    game.play("Sw4-A4")
+    assert page.locator("svg .hint").count() >= 1
+    assert page.evaluate(MOVES) == ["Sw4-A4"]  # shown, never played
+    assert game.to_move == page.get_attribute("body", "data-to-move")
+
+
+def test_without_pyodide_the_quick_worker_plays_on_and_the_page_says_so(browser):
+    """The Pyodide worker's config cannot load: the computer still plays (shorter searches) and
+    the notice says its full search is unavailable."""
+    server, url = serve()
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route("**/worker.toml", lambda route: route.abort())
+    try:
+        page.goto(f"{url}/index.html?game=race&seats=human,easy")
+        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+        page.wait_for_function(
+            "document.querySelector('[data-error]').textContent.includes("
+            "'full search is unavailable')",
+            timeout=WORKER_TIMEOUT,
+        )
+        click_move(page, "Sw4-A4")
+        count_moves(page, 2)
+        assert [t["by"] for t in timings(page)] == ["micropython"]
+        assert page.get_attribute("body", "data-worker-ready") is None
+    finally:
+        context.close()
+        server.shutdown()
