@@ -51,7 +51,7 @@ class AnalysisTicket:
     """One worker call: analyse some positions (plies) of a session's game.
 
     It answers to the same questions as `controller.Ticket` (what `dom.Host.run` asks of a
-    ticket): `kind`, `session`, `version`, `delay`, `call` and `request()`.
+    ticket): `kind`, `session`, `version`, `delay`, `call`, `quick` and `request()`.
     """
 
     kind = "analyse"

@@ -17,13 +17,13 @@ A forced move (a single legal one) is not searched: the position after it is ana
 finished game is its result; a Go game after two passes (scoring) is scored by playouts.
 """
 
-import random
 
 from lotus.engine import go, race
 from lotus.engine.ai.go_plugin import GoState
 from lotus.engine.ai.go_plugin import ownership as playout_ownership
 from lotus.engine.ai.mcts import search
 from lotus.engine.ai.race_plugin import RaceState
+from lotus.engine.ai.rng import Random
 
 FORCED_LIMIT = 12
 """At most this many forced moves in a row are followed before the playouts judge alone."""
@@ -120,7 +120,7 @@ def analyse(game, level_config: dict, seed=0) -> dict:
     chance in colour order, "best": the preferred move in notation, or None when the game is
     over}. Deterministic for a given seed.
     """
-    rng = random.Random(seed)
+    rng = Random(seed)
     best = None
     work = game.copy()
     forced = 0
@@ -151,4 +151,4 @@ def analyse(game, level_config: dict, seed=0) -> dict:
 def ownership(game, playouts: int, seed=0) -> list:
     """Go: per point (index 0-71), the share of `playouts` random fillings that end with it
     White's, 0..1 (the estimate behind the dead-group suggestion)."""
-    return [round(x, 3) for x in playout_ownership(game, playouts, random.Random(seed))]
+    return [round(x, 3) for x in playout_ownership(game, playouts, Random(seed))]
