@@ -114,7 +114,9 @@ def first_visit(site: Site) -> None:
     caches = page.evaluate(CACHED)
     assert list(caches) == [f"lotus {site.url}/ {version(site.folder)}"]
     cached = sorted(u[len(site.url) + 1 :] for u in next(iter(caches.values())))
-    assert cached == listed
+    # and each page under the other URLs it is loaded by (the site's folder: "")
+    aliases = ["" if a == "./" else a for a in build_sw.aliases(site.folder)]
+    assert cached == sorted(listed + aliases)
     # Everything the page and its worker loaded is in the list (sw.js itself is not cached).
     assert site.requested - {"index.html", "sw.js"} <= set(listed), "loaded but not precached"
     assert any(p.endswith("pyodide.asm.wasm") for p in site.requested)
