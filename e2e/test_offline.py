@@ -32,6 +32,8 @@ CACHED = """async () => {
   return found;
 }"""
 
+ROUTED = "() => performance.getEntriesByType('navigation')[0].workerMatchedSourceType"
+
 SW_STATE = """async () => {
   const registration = await navigator.serviceWorker.ready;
   const active = registration.active;
@@ -152,6 +154,8 @@ def learn_offline(site: Site) -> None:
     page = site.page
     page.goto(f"{site.url}/rules/go.html")
     page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    # the browser answered the page load from the cache by itself, without the worker's code
+    assert page.evaluate(ROUTED) == "cache"
     step = page.locator('figure[data-mode="step"]').first
     step.locator('[data-action="next"]').click()
     assert step.get_attribute("data-step") == "1"

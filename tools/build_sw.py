@@ -12,6 +12,11 @@ rules, never by hand, so pages and modules added later are precached without edi
   (skipping the editor, terminal, game and package-loading features the site never uses), and
   the interpreters the configs name with their runtime files (MicroPython and Pyodide).
 
+It also writes ALIASES, the other URLs a page is loaded by, each with its page: the site's folder
+(its index.html) and every link with a query that a page carries to another (index.html?game=go).
+The worker stores the page under them too, so that its static routes answer those page loads
+straight from the cache (see tools/sw.template.js).
+
 Usage: python tools/build_sw.py [--root DIR] [--check]
 """
 

@@ -1,7 +1,9 @@
 // The service worker: precaches every file the site loads on the first visit, then serves them
 // from the cache (cache-first), so the site works offline. tools/build_sw.py fills in VERSION (a
-// content hash of all the files below and of this code) and FILES (paths relative to this file,
-// which sits at the site root so that its scope is the whole site, whatever sub-path that is).
+// content hash of all the files below and of this code), FILES (paths relative to this file,
+// which sits at the site root so that its scope is the whole site, whatever sub-path that is)
+// and ALIASES. Where the browser has static routes, it serves the cache without running this
+// code at all, so a returning visitor never waits for the worker to start.
 //
 // A new version (a new sw.js) installs beside the old one and waits; the page shows
 // "Update available — reload" (static/js/sw-register.js) and, when clicked, posts "skip-waiting":
@@ -16,9 +18,9 @@ const FILES = __FILES__;
 const PREFIX = `lotus ${self.registration.scope} `;
 const CACHE = PREFIX + VERSION;
 
-// Page loads the site itself links to with a query ("index.html?game=go"), and the site's folder
-// ("" is "index.html"): stored under their own URL too, so that a page load finds its answer in
-// the cache by its exact URL, as the static routes below need.
+// Other URLs of the pages, each with its page: the site's folder ("./", its index.html) and the
+// links with a query the pages carry ("index.html?game=go"). Each page is stored under them too,
+// so that a page load finds its answer in the cache by its exact URL, as static routes need.
 const ALIASES = __ALIASES__;
 
 // Where the browser supports static routes (Chromium), the browser answers straight from this
