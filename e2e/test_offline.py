@@ -34,6 +34,8 @@ CACHED = """async () => {
   return found;
 }"""
 
+ROUTED = "() => performance.getEntriesByType('navigation')[0].workerMatchedSourceType"
+
 SW_STATE = """async () => {
   const registration = await navigator.serviceWorker.ready;
   const active = registration.active;
@@ -116,7 +118,9 @@ def first_visit(site: Site) -> None:
     caches = page.evaluate(CACHED)
     assert list(caches) == [f"lotus {site.url}/ {version(site.folder)}"]
     cached = sorted(u[len(site.url) + 1 :] for u in next(iter(caches.values())))
-    assert cached == listed
+    # and each page under the other URLs it is loaded by (the site's folder: "")
+    aliases = ["" if a == "./" else a for a in build_sw.aliases(site.folder)]
+    assert cached == sorted(listed + aliases)
     # Everything the page and its worker loaded is in the list (sw.js itself is not cached).
     assert site.requested - {"index.html", "sw.js"} <= set(listed), "loaded but not precached"
     assert any(p.endswith("pyodide.asm.wasm") for p in site.requested)
@@ -159,6 +163,8 @@ def learn_offline(site: Site) -> None:
     page = site.page
     page.goto(f"{site.url}/rules/go.html")
     page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    # the browser answered the page load from the cache by itself, without the worker's code
+    assert page.evaluate(ROUTED) == "cache"
     step = page.locator('figure[data-mode="step"]').first
     step.locator('[data-action="next"]').click()
     assert step.get_attribute("data-step") == "1"

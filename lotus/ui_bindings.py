@@ -26,7 +26,6 @@ from lotus.dom import (
     show,
     target_of,
 )
-from lotus.ui_embed import EmbedDialog
 
 
 class Page(Host):
@@ -47,7 +46,7 @@ class Page(Host):
         self.record_box = document.querySelector("[data-record-text]")
         self._shown = {}  # what render() last wrote, so that it skips what did not change
         self._scroll_moves = create_proxy(self.scroll_moves)
-        self.embed_dialog = EmbedDialog(self)
+        self.embed_dialog = None  # made on first use: its module is not needed to start
 
     # -- set-up ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -151,6 +150,10 @@ class Page(Host):
     def do_action(self, action: str) -> None:
         """Carry out a page action (undo, pass, new, export, …) and redraw."""
         if action == "embed":
+            if self.embed_dialog is None:
+                from lotus.ui_embed import EmbedDialog
+
+                self.embed_dialog = EmbedDialog(self)
             self.embed_dialog.open()
         elif action in ("export", "share", "import", "copy-record"):
             self.records_action(action)

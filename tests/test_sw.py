@@ -109,6 +109,32 @@ def test_new_pages_and_config_entries_are_listed_without_editing_the_tool(built,
     assert new <= set(files)
 
 
+def test_pages_are_also_stored_under_the_urls_the_site_loads_them_by(built, tmp_path):
+    # The worker's static routes answer a page load from the cache by its exact URL: the site's
+    # folder is its index.html, and a link with a query names its page.
+    assert build_sw.aliases(built) == {
+        "./": "index.html",
+        "index.html?game=go": "index.html",
+        "index.html?game=race": "index.html",
+    }
+    site = str(tmp_path / "site")
+    shutil.copytree(built, site)
+    with open(os.path.join(site, "rules", "openings.html"), "w") as f:
+        f.write(
+            '<a href="../index.html?game=go&amp;seats=human,easy">play</a>'
+            '<a href="go.html?step=2#top">a step</a><a href="../missing.html?x=1">gone</a>'
+            '<a href="https://example.org/index.html?game=go">elsewhere</a>'
+        )
+    found = build_sw.aliases(site)
+    assert found["index.html?game=go&seats=human,easy"] == "index.html"
+    assert found["rules/go.html?step=2"] == "rules/go.html"
+    assert not any("missing" in a or "example" in a for a in found)
+    with open(os.path.join(built, "sw.js"), encoding="utf-8") as f:
+        text = f.read()
+    stored = json.loads(re.search(r"const ALIASES = (\{.*?\});", text, re.S).group(1))
+    assert stored == build_sw.aliases(built)
+
+
 def test_the_cache_name_changes_when_any_listed_file_changes(built, tmp_path):
     site = str(tmp_path / "site")
     shutil.copytree(built, site)

@@ -1,7 +1,9 @@
 // The service worker: precaches every file the site loads on the first visit, then serves them
 // from the cache (cache-first), so the site works offline. tools/build_sw.py fills in VERSION (a
-// content hash of all the files below and of this code) and FILES (paths relative to this file,
-// which sits at the site root so that its scope is the whole site, whatever sub-path that is).
+// content hash of all the files below and of this code), FILES (paths relative to this file,
+// which sits at the site root so that its scope is the whole site, whatever sub-path that is)
+// and ALIASES. Where the browser has static routes, it serves the cache without running this
+// code at all, so a returning visitor never waits for the worker to start.
 //
 // A new version (a new sw.js) installs beside the old one and waits; the page shows
 // "Update available — reload" (static/js/sw-register.js) and, when clicked, posts "skip-waiting":
@@ -16,24 +18,51 @@ const FILES = __FILES__;
 const PREFIX = `lotus ${self.registration.scope} `;
 const CACHE = PREFIX + VERSION;
 
-self.addEventListener("install", (event) => {
-  // Where the browser supports static routes (Chromium), everything but page loads is served
-  // straight from this version's cache, without starting this worker for each request: the
-  // same answers as the fetch handler below (a miss goes to the network), only sooner. Page
-  // loads still go through the handler (index.html?game=go is index.html).
-  try {
-    event
-      .addRoutes?.({ condition: { not: { requestMode: "navigate" } }, source: { cacheName: CACHE } })
-      ?.catch(() => {});
-  } catch {
-    // an older form of the API: the fetch handler serves everything
+// Other URLs of the pages, each with its page: the site's folder ("./", its index.html) and the
+// links with a query the pages carry ("index.html?game=go"). Each page is stored under them too,
+// so that a page load finds its answer in the cache by its exact URL, as static routes need.
+const ALIASES = __ALIASES__;
+
+// Where the browser supports static routes (Chromium), the browser answers straight from this
+// version's cache, without starting this worker: every request but a page load, and the page
+// loads whose URL is a key of the cache (each page, and the ALIASES). What no route takes (a
+// page load with another query: index.html?game=race&seats=human,easy) goes to the fetch handler
+// below. A route's miss goes to the network, as the handler's does. Each call is separate, so
+// that a browser refusing one form of condition still takes the other.
+function addRoutes(event) {
+  const literal = (text) => text.replace(/[\\:*?()+{}]/g, "\\$&");
+  const exact = (key) => {
+    const url = new URL(key, self.registration.scope);
+    const pattern = { pathname: literal(url.pathname), search: literal(url.search.slice(1)) };
+    return { urlPattern: pattern };
+  };
+  const pages = [...FILES.filter((path) => path.endsWith(".html")), ...Object.keys(ALIASES)];
+  // (every request a route below sees is a page load: the first takes all others)
+  const routes = [
+    { condition: { not: { requestMode: "navigate" } }, source: { cacheName: CACHE } },
+    { condition: { or: pages.map(exact) }, source: { cacheName: CACHE } },
+  ];
+  for (const route of routes) {
+    try {
+      event.addRoutes?.(route)?.catch(() => {});
+    } catch {
+      // an older form of the API: the fetch handler serves what this route would have
+    }
   }
+}
+
+self.addEventListener("install", (event) => {
+  addRoutes(event);
   // "no-cache": revalidate with the server (a cheap 304 for what the page just loaded) so that
   // a stale HTTP-cache entry can never be stored under the new version's name.
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(FILES.map((path) => new Request(path, { cache: "no-cache" })))),
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await cache.addAll(FILES.map((path) => new Request(path, { cache: "no-cache" })));
+      for (const [alias, page] of Object.entries(ALIASES)) {
+        await cache.put(new URL(alias, self.registration.scope), await cache.match(page));
+      }
+    })(),
   );
 });
 

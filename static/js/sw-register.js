@@ -7,10 +7,11 @@ const SCOPE = new URL("../../", import.meta.url);
 const SCRIPT = new URL("sw.js", SCOPE);
 const SETTLE_TIMEOUT = 30000;
 
-// On a first visit, precaching (~15 MB) waits until the page has booted, so it never competes
-// with the runtimes' own downloads (they are then cheap revalidations from the HTTP cache): until
-// the Pyodide worker answered on a page that has one, until the page's Python is ready on a page
-// with Python, until `load` otherwise.
+// Nothing here runs while the page boots: on a first visit precaching (~15 MB) would compete with
+// the runtimes' own downloads (they are then cheap revalidations from the HTTP cache), and on a
+// later visit the update check (a request for sw.js, which the browser compares byte by byte)
+// would compete with the boot. Both wait until the Pyodide worker answered on a page that has
+// one, until the page's Python is ready on a page with Python, until `load` otherwise.
 function settled() {
   const body = document.body;
   const flag = document.querySelector("script[worker]")
@@ -88,9 +89,8 @@ async function start() {
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       if (!reloading) showNotice(() => location.reload());
     });
-  } else {
-    await settled();
   }
+  await settled();
   let registration;
   try {
     registration = await navigator.serviceWorker.register(SCRIPT.href, { scope: SCOPE.href });
