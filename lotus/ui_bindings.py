@@ -27,6 +27,7 @@ from lotus.dom import (
     target_of,
 )
 from lotus.ui_embed import EmbedDialog
+from lotus.ui_live import LiveUI
 
 
 class Page(Host):
@@ -48,6 +49,7 @@ class Page(Host):
         self._shown = {}  # what render() last wrote, so that it skips what did not change
         self._scroll_moves = create_proxy(self.scroll_moves)
         self.embed_dialog = EmbedDialog(self)
+        self.live = LiveUI(self)  # issue 15: live play with a friend
 
     # -- set-up ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -56,6 +58,7 @@ class Page(Host):
             self.clear_fragment(self.c.address)
         self.wire()
         ui_library.wire(self)  # Your games, other tabs, the error's details
+        self.live.start()  # an invitation or a reply in the address, or a live game to resume
         self.refresh()
         api = window.Object.new()  # a small JS-callable surface for tests and tooling
         api.legalMoves = create_proxy(self.page_legal_moves)
@@ -165,6 +168,8 @@ class Page(Host):
         """Carry out a page action (undo, pass, new, export, …) and redraw."""
         if action == "embed":
             self.embed_dialog.open()
+        elif action.startswith("live"):
+            self.live.takes(action)
         elif action in ("export", "share", "import", "copy-record"):
             self.records_action(action)
         elif action == "new":
@@ -289,6 +294,7 @@ class Page(Host):
         if save:
             self.c.save()
         self.render()
+        self.live.after_change()  # live play: send this page's moves, show the link
 
     def render(self) -> None:
         """Write the controller's view into the page."""

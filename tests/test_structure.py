@@ -158,6 +158,7 @@ ADAPTERS = (
     "lotus.ui_panel",
     "lotus.ui_library",
     "lotus.ui_embed",
+    "lotus.ui_live",
 )
 ENGINES = ("lotus.engine", "lotus.engine.race", "lotus.engine.go", "lotus.engine.kensington")
 
