@@ -49,8 +49,9 @@ def pair(contexts, guard, site):
     make.open = _open
     yield make
     for page in pages:
-        page.evaluate("localStorage.clear()")
-        page.close()
+        if not page.is_closed():
+            page.evaluate("localStorage.clear()")
+            page.close()
 
 
 def invite(host, choices=None) -> str:
@@ -138,3 +139,82 @@ def test_a_race_game_live_moves_both_ways_and_a_refused_message(pair):
     host.wait_for_selector("body[data-live-refused]", timeout=TIMEOUT)
     assert "not their turn" in host.text_content("[data-live-log]")
     assert moves(host) == game.moves
+
+
+def test_the_invitation_has_its_qr_code_and_bad_messages_are_refused(pair):
+    host, guest = live_pair(pair, "go")
+    assert host.locator("[data-live-qr] svg path").count() == 1  # drawn by lotus/qr.py
+    host.click('[data-point="10"]')
+    wait_moves(guest, 1)
+    for text in ("{", "[1]", '{"v": 9, "t": "act"}', "x" * 70_000, '{"v":1,"t":"act","a":"<b>"}'):
+        guest.evaluate("(m) => window.lotusLive.send('host', m)", text)
+    host.wait_for_selector('body[data-live-refused="5"]', timeout=TIMEOUT)
+    log = host.text_content("[data-live-log]")
+    assert "not JSON" in log and "too large" in log and "another version" in log
+    assert host.locator("[data-live-log] b").count() == 0  # received text is never markup
+    assert host.get_attribute("body", "data-live") == "connected"
+    guest.click('[data-point="20"]')  # the link still works
+    wait_moves(host, 2)
+    assert moves(host) == moves(guest) == ["10", "20"]
+
+
+def test_undo_is_asked_and_the_friend_decides(pair):
+    host, guest = live_pair(pair, "go")
+    host.click('[data-point="10"]')
+    wait_moves(guest, 1)
+    host.click('[data-action="undo"]')
+    guest.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
+    assert "taking back" in guest.text_content("[data-live-question]")
+    guest.click('[data-action="live-decline"]')
+    host.wait_for_function(
+        "document.querySelector('[data-status]').textContent.includes('declined')",
+        timeout=TIMEOUT,
+    )
+    assert moves(host) == moves(guest) == ["10"]
+    host.click('[data-action="undo"]')
+    guest.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
+    guest.click('[data-action="live-accept"]')
+    host.wait_for_function(f"!document.querySelector('{MOVES}')", timeout=TIMEOUT)
+    assert moves(host) == moves(guest) == []
+
+
+def test_a_go_game_to_scoring_ends_when_both_confirm(pair):
+    host, guest = live_pair(pair, "go")
+    for i, move in enumerate(("1", "4", "pass", "pass")):
+        mover, other = (host, guest) if i % 2 == 0 else (guest, host)
+        if move == "pass":
+            mover.click('[data-action="pass"]')
+        else:
+            mover.click(f'[data-point="{move}"]')
+        wait_moves(other, i + 1)
+    for page in (host, guest):
+        page.wait_for_selector('body[data-phase="scoring"]', timeout=TIMEOUT)
+    host.click('[data-action="confirm"]')
+    assert "waiting for your friend" in host.inner_text("[data-status]")
+    assert guest.get_attribute("body", "data-phase") == "scoring"
+    guest.click('[data-action="confirm"]')
+    for page in (host, guest):
+        page.wait_for_selector('body[data-phase="over"]', timeout=TIMEOUT)
+    assert host.get_attribute("body", "data-winner") == guest.get_attribute("body", "data-winner")
+
+
+def test_a_disconnect_keeps_the_game_and_a_new_exchange_resumes_it(pair, contexts):
+    host, guest = live_pair(pair, "go")
+    for i, point in enumerate(("10", "20", "11")):
+        mover, other = (host, guest) if i % 2 == 0 else (guest, host)
+        mover.click(f'[data-point="{point}"]')
+        wait_moves(other, i + 1)
+    guest.close()  # the friend's tab closes
+    host.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
+    host.click('[data-point="30"]')  # Black is the friend's: not played here meanwhile
+    guest = pair.open(contexts[1], "index.html?game=go")  # the friend comes back
+    guest.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
+    assert moves(guest) == ["10", "20", "11"]  # saved on this side too
+    host.reload()  # and the host reloads: the game is saved there as well
+    host.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
+    assert moves(host) == ["10", "20", "11"]
+    connect(host, guest, join(guest, invite(host)))
+    guest.click('[data-point="21"]')
+    wait_moves(host, 4)
+    assert moves(host) == moves(guest) == ["10", "20", "11", "21"]
+    assert host.get_attribute("body", "data-live-conflict") is None

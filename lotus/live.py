@@ -319,7 +319,7 @@ class Link:
 
     def click_refusal(self, session) -> str:
         """Why this page's player may not play now ('' when they may)."""
-        if self.state != "connected":
+        if self.state not in ("connected", "disconnected"):
             return ""
         if session.phase() == "play" and session.game.to_move not in self.owns:
             return (

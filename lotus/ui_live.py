@@ -92,13 +92,15 @@ class LiveUI:
     def hook(self, action: str) -> bool:
         """True when live play takes `action` over (or refuses it, saying why)."""
         link = self.link
-        if link is None or link.state != "connected":
+        if link is None or link.game != self.c.app.current:
             return False
         session = self.c.app.session
-        if action in ("click", "pass", "resign", "hint"):
+        if action in ("click", "pass", "resign", "hint"):  # connected or not: the friend's turn
             refusal = link.click_refusal(session)
             session.message = refusal or session.message
             return bool(refusal)
+        if link.state != "connected":
+            return False
         if action == "undo":
             if session.actions:
                 self.send_all(link.ask(session, "undo"))
