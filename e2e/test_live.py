@@ -218,3 +218,84 @@ def test_a_disconnect_keeps_the_game_and_a_new_exchange_resumes_it(pair, context
     wait_moves(host, 4)
     assert moves(host) == moves(guest) == ["10", "20", "11", "21"]
     assert host.get_attribute("body", "data-live-conflict") is None
+
+
+def test_a_whole_race_game_from_near_its_end(pair, contexts):
+    """The host's game (opened from a share link, 8 moves from its end) goes to the friend over
+    the channel, and the two finish it by clicks on both sides."""
+    import random
+
+    from lotus import records
+
+    rng = random.Random(1)
+    full = race.Game(players=2)
+    while not full.is_over:
+        full.play(rng.choice(full.legal_moves()))
+    game = race.Game(players=2)
+    for move in full.moves[:-8]:
+        game.play(move)
+    fragment = records.to_link_fragment(records.record_of(game))
+    host = pair.open(contexts[0], "index.html#" + fragment)
+    guest = pair.open(contexts[1], "index.html")
+    assert moves(host) == game.moves
+    connect(host, guest, join(guest, invite(host)))
+    assert moves(guest) == game.moves
+    pages = {"w": host, "b": guest}
+    while not game.is_over:
+        move = sorted(game.legal_moves())[0]
+        race_click(pages[game.to_move], move)
+        game.play(move)
+        for page in (host, guest):
+            wait_moves(page, len(game.moves))
+    for page in (host, guest):
+        page.wait_for_selector("body[data-over]", timeout=TIMEOUT)
+        assert page.get_attribute("body", "data-winner") == game.winner
+    assert moves(host) == moves(guest) == game.moves
+
+
+def test_a_race_for_three_the_host_relays(pair, contexts, browser):
+    """White hosts; Black and Red join with their own invitations; moves reach everyone."""
+    third = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
+    try:
+        host, black = pair("race", "&players=3")
+        red = pair.open(third, "index.html")
+        link = invite(host, {"w": "me", "b": "friend1", "r": "friend2"})
+        connect(host, black, join(black, link))
+        host.click('[data-action="live"]')  # the next friend's invitation is shown
+        host.wait_for_function(
+            f"document.querySelector('[data-live-invite]').value !== {json.dumps(link)}",
+            timeout=TIMEOUT,
+        )
+        reply = join(red, host.input_value("[data-live-invite]"))
+        host.fill("[data-live-reply-input]", reply)
+        host.click('[data-action="live-connect"]')
+        red.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)
+        host.keyboard.press("Escape")
+        red.keyboard.press("Escape")
+        assert [p.get_attribute("body", "data-live-me") for p in (host, black, red)] == [
+            "w",
+            "b",
+            "r",
+        ]
+        game = race.Game(players=3)
+        pages = {"w": host, "b": black, "r": red}
+        for _ in range(6):
+            move = sorted(game.legal_moves())[0]
+            race_click(pages[game.to_move], move)
+            game.play(move)
+            for page in pages.values():
+                wait_moves(page, len(game.moves))
+        for page in pages.values():
+            assert moves(page) == game.moves
+        red.close()
+    finally:
+        third.close()
+
+
+def test_a_reply_opened_in_another_tab_of_the_host_connects_the_inviting_tab(pair, contexts):
+    host, guest = pair("go")
+    reply = join(guest, invite(host))
+    other_tab = pair.open(contexts[0], "index.html")
+    other_tab.goto(reply)
+    for page in (host, guest):
+        page.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)

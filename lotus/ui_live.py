@@ -48,13 +48,24 @@ class LiveUI:
             self.join(fragment)
         elif fragment.startswith("#reply="):
             self.page.clear_fragment()
-            self.show_dialog()
-            document.querySelector("[data-live-reply-input]").value = fragment
-            self.connect()
+            if self.waiting():
+                self.take_reply(fragment)
+            elif window.lotusLive.passReply(fragment):  # to the tab that made the invitation
+                self.c.app.session.message = "The reply went to your game's tab: go back to it."
         else:
             return False
         self.page.refresh()
         return True
+
+    def waiting(self) -> bool:
+        """True while this page's invitation waits for a reply."""
+        return self.link is not None and self.link.role == "host" and bool(self.friends)
+
+    def take_reply(self, text: str) -> None:
+        """A reply (pasted, opened here, or from another tab): connect."""
+        self.show_dialog()
+        document.querySelector("[data-live-reply-input]").value = text
+        self.connect()
 
     def restore(self) -> None:
         """After a reload: the live game on screen shows as disconnected (resume by inviting)."""
@@ -281,7 +292,10 @@ class LiveUI:
         """static/js/live.js says: a channel opened, a message came, a channel closed."""
         kind, peer = str(kind), str(peer)
         link = self.link
-        if link is None:
+        if kind == "reply" and self.waiting():
+            self.take_reply(str(data))
+        if link is None or kind == "reply":
+            self.page.refresh()
             return
         if kind == "open":
             self.opened(peer)

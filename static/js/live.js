@@ -60,6 +60,14 @@
     }
   }
 
+  // A reply link opened in another tab of this browser goes to the tab that made the invitation.
+  const tabs = "BroadcastChannel" in window ? new BroadcastChannel("lotus-live") : null;
+  if (tabs) {
+    tabs.onmessage = (event) => {
+      if (event.data && typeof event.data.reply === "string") tell("reply", "", event.data.reply);
+    };
+  }
+
   window.lotusLive = {
     handler: null, // set by Python: handler(kind, peerId, text)
     /* The host: a new connection for `id`; resolves to its offer's description. */
@@ -91,6 +99,12 @@
       return true;
     },
     close,
+    /* Hand a reply to the other tabs of this site; false when the browser cannot. */
+    passReply(text) {
+      if (!tabs) return false;
+      tabs.postMessage({ reply: String(text) });
+      return true;
+    },
     ids() {
       return Array.from(peers.keys());
     },
