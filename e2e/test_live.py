@@ -299,3 +299,57 @@ def test_a_reply_opened_in_another_tab_of_the_host_connects_the_inviting_tab(pai
     other_tab.goto(reply)
     for page in (host, guest):
         page.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)
+
+
+def test_a_new_game_is_asked_and_resign_goes_across(pair):
+    host, guest = live_pair(pair, "go")
+    host.click('[data-point="10"]')
+    wait_moves(guest, 1)
+    guest.click('[data-point="20"]')
+    wait_moves(host, 2)
+    host.once("dialog", lambda dialog: dialog.accept())  # "Start a new game?"
+    host.click('.actions [data-action="new-dialog"]')
+    host.click('form[data-form="go"] [data-action="new"]')
+    guest.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
+    assert "a new game" in guest.text_content("[data-live-question]")
+    assert moves(host) == ["10", "20"]  # nothing changes before the friend agrees
+    guest.click('[data-action="live-accept"]')
+    for page in (host, guest):
+        page.wait_for_function(f"!document.querySelector('{MOVES}')", timeout=TIMEOUT)
+        assert page.get_attribute("body", "data-live") == "connected"
+    host.click('[data-point="12"]')  # the new game is live too
+    wait_moves(guest, 1)
+    host.once("dialog", lambda dialog: dialog.accept())  # "Resign this game?"
+    host.click('[data-action="resign"]')  # refused: Black is to move, not the host's turn
+    assert "your friend plays Black" in host.inner_text("[data-status]")
+    assert host.get_attribute("body", "data-phase") == "play"
+    guest.once("dialog", lambda dialog: dialog.accept())
+    guest.click('[data-action="resign"]')
+    for page in (host, guest):
+        page.wait_for_selector('body[data-over="1"]', timeout=TIMEOUT)
+        assert page.get_attribute("body", "data-winner") == "w"
+    assert moves(host) == moves(guest)
+
+
+def test_conflicting_histories_are_shown_and_both_kept(pair, contexts):
+    host, guest = live_pair(pair, "go")
+    host.click('[data-point="10"]')
+    wait_moves(guest, 1)
+    guest.click('[data-point="20"]')
+    wait_moves(host, 2)
+    guest.close()
+    host.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
+    host.click('[data-action="undo"]')  # alone, the host takes both moves back and plays on
+    host.click('[data-action="undo"]')
+    host.click('[data-point="11"]')
+    wait_moves(host, 1)
+    guest = pair.open(contexts[1], "index.html?game=go")
+    connect(host, guest, join(guest, invite(host)))
+    for page in (host, guest):
+        page.wait_for_selector('body[data-live-conflict="0"]', timeout=TIMEOUT)
+        assert moves(page) == ["11"]  # the host's game is played on
+    assert "differed from move 1" in guest.inner_text("[data-live-status]")
+    kept = guest.eval_on_selector_all(
+        '[data-saved-game][data-game="go"]', "els => els.map(e => e.getAttribute('data-moves'))"
+    )
+    assert "2" in kept  # the friend's own version is kept in Your games, not merged
