@@ -291,10 +291,10 @@ class Page(Host):
     def refresh(self, save: bool = True) -> None:
         """After a change: ask the worker what is due, autosave, and redraw (the list too)."""
         self.ask(self.c, self.c.tickets(), self.refresh)
+        self.live.after_change()  # live play: send this page's moves first, show the link
         if save:
             self.c.save()
         self.render()
-        self.live.after_change()  # live play: send this page's moves, show the link
 
     def render(self) -> None:
         """Write the controller's view into the page."""
