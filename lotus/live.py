@@ -625,3 +625,17 @@ def plan(colours, choices: dict, seats: dict) -> dict:
         raise LiveError("choose at least one colour for your friend")
     ids = sorted(friends)
     return {"me": me, "owns": owns, "friends": [(i, friends[i]) for i in ids], "seats": new_seats}
+
+
+def check_stun(text: str) -> str:
+    """A STUN server as the dialog's setting ('' : none): 'stun:host[:port]' (raises LiveError)."""
+    text = text.strip()
+    if not text:
+        return ""
+    scheme, _, rest = text.partition(":")
+    host, _, port = rest.partition(":") if not rest.startswith("[") else (rest, "", "")
+    ok = scheme in ("stun", "stuns") and host and len(text) <= 200
+    ok = ok and all(ch.isalpha() or ch.isdigit() or ch in ".-[]:" for ch in host)
+    if not ok or (port and not (port.isdigit() and 0 < int(port) < 65536)):
+        raise LiveError("a STUN server is written stun:host or stun:host:port")
+    return text

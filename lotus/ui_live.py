@@ -173,13 +173,13 @@ class LiveUI:
         choices = {}
         for colour in session.colours():
             choices[colour] = str(form.querySelector(f'[name="live-{colour}"]').value)
-        stun = str(form.querySelector("[data-live-stun]").value).strip()
-        self.c.storage.set(STUN_KEY, stun)
         try:
+            stun = live.check_stun(str(form.querySelector("[data-live-stun]").value))
             chosen = live.plan(session.colours(), choices, session.seats)
         except live.LiveError as exc:
             self.message(live_sentence(exc))
             return
+        self.c.storage.set(STUN_KEY, stun)
         old = self.link
         resume = old is not None and old.role == "host" and old.game == game
         match = old.match if resume else str(window.crypto.randomUUID()).replace("-", "")[:12]

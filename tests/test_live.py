@@ -346,3 +346,11 @@ def test_the_protocol_and_the_qr_code_are_the_same_under_micropython():
     got = json.loads(micropython.run(source + "\nimport json\nprint(json.dumps(run()))\n"))
     assert len(expected[-1]) == 25 and expected[2:8] == ["redraw"] * 6
     assert got == json.loads(json.dumps(expected))
+
+
+def test_the_stun_setting_is_checked():
+    assert live.check_stun("  stun:stun.example.org:3478 ") == "stun:stun.example.org:3478"
+    assert live.check_stun("") == ""
+    for bad in ("http://x", "stun:", "stun:a b", "stun:host:99999", "turn:host"):
+        with pytest.raises(live.LiveError, match="STUN"):
+            live.check_stun(bad)
