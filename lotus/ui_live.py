@@ -28,6 +28,7 @@ class LiveUI:
         self.link = None
         self.friends = []  # (peer id, colours) still to invite, the one shown first
         self.resumable = False  # a guest's game on screen is the invitation's match
+        self.live_id = None  # the saved game (lotus.library id) that is live
         self.proxy = None
 
     # -- set-up --------------------------------------------------------------------------------
@@ -57,6 +58,13 @@ class LiveUI:
         self.page.refresh()
         return True
 
+    def on_screen(self) -> bool:
+        """True while the game on screen is the live one (not another game of Your games)."""
+        link = self.link
+        if link is None or link.game != self.c.app.current:
+            return False
+        return self.live_id is None or self.c.ids.get(link.game) == self.live_id
+
     def waiting(self) -> bool:
         """True while this page's invitation waits for a reply."""
         return self.link is not None and self.link.role == "host" and bool(self.friends)
@@ -74,6 +82,7 @@ class LiveUI:
         if game and game == self.c.app.current and record.get("id") == self.c.ids.get(game):
             self.link = live.Link(record["role"], record["match"], game, record.get("me", ""))
             self.link.state = "disconnected"
+            self.live_id = record["id"]
 
     def record(self) -> dict:
         """The stored live game ({} when none)."""
@@ -88,7 +97,7 @@ class LiveUI:
         link = self.link
         game = link.game
         value = {"match": link.match, "game": game, "role": link.role, "me": link.me}
-        value["id"] = self.c.ids.get(game, "")
+        value["id"] = self.live_id = self.c.ids.get(game, "")
         self.c.storage.set(RECORD_KEY, json.dumps(value))
 
     def stun(self) -> str:
@@ -103,7 +112,7 @@ class LiveUI:
     def hook(self, action: str) -> bool:
         """True when live play takes `action` over (or refuses it, saying why)."""
         link = self.link
-        if link is None or link.game != self.c.app.current:
+        if not self.on_screen():
             return False
         session = self.c.app.session
         if action in ("click", "pass", "resign", "hint"):  # connected or not: the friend's turn
@@ -179,6 +188,9 @@ class LiveUI:
         except live.LiveError as exc:
             self.message(live_sentence(exc))
             return
+        if self.link is not None and self.link.state == "connected":
+            self.message("You are connected: a new invitation is made after a disconnection.")
+            return
         self.c.storage.set(STUN_KEY, stun)
         old = self.link
         resume = old is not None and old.role == "host" and old.game == game
@@ -196,6 +208,9 @@ class LiveUI:
         if not self.friends:
             return
         peer, colours = self.friends[0]
+        for selector in ("[data-live-invite]", "[data-live-reply-input]"):
+            document.querySelector(selector).value = ""  # never a stale link to copy
+        document.querySelector("[data-live-qr]").textContent = ""
         sdp = str(await window.lotusLive.offer(peer, self.stun()))
         code = live.invite_code(self.link.match, self.link.game, colours, sdp)
         url = self.base() + "#live=" + code
@@ -409,7 +424,7 @@ class LiveUI:
     def after_change(self) -> None:
         """Send what this page's player did, and write the live hooks."""
         link = self.link
-        if link is not None and link.state == "connected":
+        if link is not None and link.state == "connected" and self.on_screen():
             self.send_all(link.outgoing(self.c.app.session))
         self.render()
 
