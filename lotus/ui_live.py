@@ -394,8 +394,9 @@ class LiveUI:
         link = self.link
         if link is None:
             return
+        asker = link.pending[0] if link.pending else ""
         agreed, out = self.c.live_apply(lambda session: link.answer(session, ok))
-        self.relay("", out)
+        self.relay(asker, out)  # the asker has its answer: the others are told of the undo
         if agreed == "new" and link.role == "host":
             self.new_game()
 
