@@ -176,6 +176,21 @@ def test_undo_is_asked_and_the_friend_decides(pair):
     guest.click('[data-action="live-accept"]')
     host.wait_for_function(f"!document.querySelector('{MOVES}')", timeout=TIMEOUT)
     assert moves(host) == moves(guest) == []
+    # The other way round: the guest asks, the host accepts; nothing is refused on either side.
+    host.click('[data-point="10"]')
+    wait_moves(guest, 1)
+    guest.click('[data-point="20"]')
+    wait_moves(host, 2)
+    guest.click('[data-action="undo"]')
+    host.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
+    host.click('[data-action="live-accept"]')
+    guest.wait_for_function(f"document.querySelectorAll('{MOVES}').length === 1", timeout=TIMEOUT)
+    assert moves(host) == moves(guest) == ["10"]
+    guest.click('[data-point="21"]')  # play goes on after the take-back
+    wait_moves(host, 2)
+    assert moves(host) == moves(guest) == ["10", "21"]
+    for page in (host, guest):
+        assert page.get_attribute("body", "data-live-refused") is None
 
 
 def test_a_go_game_to_scoring_ends_when_both_confirm(pair):
