@@ -283,6 +283,7 @@ class PageController(Computer):
         from lotus.analysis import Analysis  # the app's only (embeds do not analyse)
 
         self.analysis = Analysis()  # the computer's analysis of the game (issue 13, point 4)
+        self.live_hook = None  # live play (lotus.ui_live): hook(action) -> True when it took it
 
     def shown(self):
         """The session on screen."""
@@ -378,6 +379,8 @@ class PageController(Computer):
     # -- input -------------------------------------------------------------------------------
     def click(self, kind: str, value: str) -> None:
         """A click on a board element named by its hook ('field', 'A3')."""
+        if self.live_hook is not None and self.live_hook("click"):
+            return  # live play: not this player's turn (the hook says so)
         before = self._begin()
         session = self.app.session
         self.clear_failure()
@@ -416,6 +419,8 @@ class PageController(Computer):
         """A game action (undo, pass, review…); returns the tickets it asks for (a hint)."""
         session = self.app.session
         self.clear_failure()
+        if self.live_hook is not None and self.live_hook(action):
+            return []  # live play: undo asks the friend, confirm waits for both, …
         simple = {
             "undo": session.undo_turn,
             "redo": session.redo,
@@ -459,6 +464,8 @@ class PageController(Computer):
             options = self._form_options(values)
         except app_module.OptionError as exc:
             return refusal_text(exc)
+        if self.live_hook is not None and self.live_hook("new"):
+            return ""  # live play: a new game is asked of the friends
         self.error = ""
         self.start_game(self.app.current, options)
         self.paused = False
@@ -1042,6 +1049,39 @@ class PageController(Computer):
     def timings_json(self) -> str:
         """The computer's move times measured in the page, as JSON."""
         return json.dumps(self.timings)
+
+    # -- live play (issue 15: lotus.live is the protocol, lotus.ui_live the adapter) ---------
+    def live_apply(self, change):
+        """A change from a live game's other side, `change(session)`, made like a click's."""
+        before = self._begin()
+        self.clear_failure()
+        result = change(self.app.session)
+        self._end(before)
+        return result
+
+    def live_adopt(self, game: str, options_text: dict, actions: list) -> str:
+        """Show a live host's game as a new game here (the one on screen stays in Your games);
+        every seat a person's: the host plays the computer's. '' or why it could not."""
+        entry = games.get(game)
+        try:
+            options = entry.options({k: str(v) for k, v in dict(options_text).items()})
+        except app_module.OptionError as exc:
+            return sentence(str(exc))
+        options["seats"] = {c: "human" for c in entry.colours(options)}
+        self.start_game(game, options)  # a new entry: a game with moves is never written over
+        session = self.app.session
+        try:
+            entry.replay(session.game, actions, session._record)
+        except ValueError as exc:
+            return sentence(f"the game's move {len(session.actions) + 1} is not legal: {exc}")
+        return ""
+
+    def live_options(self) -> dict:
+        """The game on screen's options as text, seats included (a live game's state message)."""
+        session = self.app.session
+        options = dict(session.options)
+        options["seats"] = session.seats
+        return games.get(self.app.current).option_text(options)
 
     # -- the Embed dialog --------------------------------------------------------------------
     def embed_choice(self, choice: dict, page_url: str) -> dict:

@@ -26,6 +26,7 @@ from lotus.dom import (
     show,
     target_of,
 )
+from lotus.ui_live import LiveUI
 
 
 class Page(Host):
@@ -47,6 +48,7 @@ class Page(Host):
         self._shown = {}  # what render() last wrote, so that it skips what did not change
         self._scroll_moves = create_proxy(self.scroll_moves)
         self.embed_dialog = None  # made on first use: its module is not needed to start
+        self.live = LiveUI(self)  # issue 15: live play with a friend
 
     # -- set-up ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -55,6 +57,7 @@ class Page(Host):
             self.clear_fragment(self.c.address)
         self.wire()
         ui_library.wire(self)  # Your games, other tabs, the error's details
+        self.live.start()  # an invitation or a reply in the address, or a live game to resume
         self.refresh()
         api = window.Object.new()  # a small JS-callable surface for tests and tooling
         api.legalMoves = create_proxy(self.page_legal_moves)
@@ -155,6 +158,8 @@ class Page(Host):
 
                 self.embed_dialog = EmbedDialog(self)
             self.embed_dialog.open()
+        elif action.startswith("live"):
+            self.live.takes(action)
         elif action in ("export", "share", "import", "copy-record"):
             self.records_action(action)
         elif action == "new":
@@ -276,6 +281,7 @@ class Page(Host):
     def refresh(self, save: bool = True) -> None:
         """After a change: ask the worker what is due, autosave, and redraw (the list too)."""
         self.ask(self.c, self.c.tickets(), self.refresh)
+        self.live.after_change()  # live play: send this page's moves first, show the link
         if save:
             self.c.save()
         self.render()

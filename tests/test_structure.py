@@ -159,6 +159,7 @@ ADAPTERS = (
     "lotus.ui_library",
     "lotus.ui_embed",
     "lotus.ui_analysis",
+    "lotus.ui_live",
 )
 ENGINES = ("lotus.engine", "lotus.engine.race", "lotus.engine.go", "lotus.engine.kensington")
 

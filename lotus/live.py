@@ -1,0 +1,641 @@
+"""Live play between browsers with no server (issue 15): the protocol, without a DOM.
+
+Two pages talk over a WebRTC data channel (static/js/live.js); the signalling WebRTC needs is
+carried by the players themselves as links: the host's invitation (`#live=…`, the offer) and the
+friend's reply (`#reply=…`, the answer). Everything here is pure Python, tested under CPython and
+run by the page's MicroPython (`lotus.ui_live` is the thin DOM adapter):
+
+- codes: a WebRTC session description stripped to what a data channel needs (ICE user and
+  password, the DTLS fingerprint, the candidates) and written back as a full one;
+- messages: JSON objects with a version, a type and a size cap; anything else is refused;
+- `Link`: one page's side of a live game: which colours it plays, the history both sides agreed
+  on, what the other side asked (undo, a new game), the scoring confirmations, the refusals log;
+- `reconcile`: after a reconnection, the longer of two consistent histories, or where they differ.
+
+A game is the session's list of actions (moves, and resuming play after two passes); each one
+received is checked twice: here (its index, whose turn, who sent it) and by the engine when the
+session plays it.
+"""
+
+import json
+
+VERSION = 1
+MAX_MESSAGE = 65536  # characters: a 2,000-move history needs about 20,000
+MAX_CODE = 4000  # the longest invitation or reply code read
+MAX_LOG = 20  # refusals kept for the page's log
+TYPES = ("state", "act", "dead", "confirm", "ask", "answer", "undo", "new", "bye")
+ASKS = ("undo", "new")
+COLOURS = "wbry"
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+class LiveError(ValueError):
+    """A code or message that cannot be used (said to the player, or logged)."""
+
+
+# -- codes: a session description in a link ------------------------------------------------------
+
+
+def b64encode(data: bytes) -> str:
+    """Bytes as base64url without padding."""
+    out = []
+    for i in range(0, len(data), 3):
+        chunk = data[i : i + 3]
+        n = 0
+        for byte in chunk:
+            n = (n << 8) | byte
+        n <<= 8 * (3 - len(chunk))
+        for j in range(len(chunk) + 1):
+            out.append(B64[(n >> (18 - 6 * j)) & 63])
+    return "".join(out)
+
+
+def b64decode(text: str) -> bytes:
+    """base64url without padding back to bytes (raises LiveError)."""
+    out = bytearray()
+    bits = 0
+    count = 0
+    for ch in text:
+        index = B64.find(ch)
+        if index < 0:
+            raise LiveError("the code has a character that does not belong in it")
+        bits = (bits << 6) | index
+        count += 6
+        if count >= 8:
+            count -= 8
+            out.append((bits >> count) & 255)
+    return bytes(out)
+
+
+def _ice(text: str) -> str:
+    """ICE user or password (letters, digits, + and /) made safe in a link: + -> -, / -> _."""
+    return text.replace("+", "-").replace("/", "_")
+
+
+def _unice(text: str) -> str:
+    for ch in text:
+        if not (ch.isalpha() or ch.isdigit() or ch in "-_"):
+            raise LiveError("the code's ICE credentials are not valid")
+    return text.replace("-", "+").replace("_", "/")
+
+
+def pack_sdp(sdp: str) -> str:
+    """A data channel's session description as a short text: 'user~password~fp~candidates'.
+
+    Only UDP candidates are kept; each is 'h' (host) or 's' (server reflexive) and its address
+    and port; a Chromium mDNS name (a UUID ending .local) keeps its 32 hex digits after 'm'.
+    """
+    ufrag = pwd = fingerprint = ""
+    candidates = []
+    for line in sdp.replace("\r", "").split("\n"):
+        if line.startswith("a=ice-ufrag:"):
+            ufrag = line[12:].strip()
+        elif line.startswith("a=ice-pwd:"):
+            pwd = line[10:].strip()
+        elif line.startswith("a=fingerprint:sha-256 "):
+            fingerprint = line[22:].strip()
+        elif line.startswith("a=candidate:"):
+            packed = _pack_candidate(line[12:].split())
+            if packed and packed not in candidates:
+                candidates.append(packed)
+    if not (ufrag and pwd and fingerprint):
+        raise LiveError("the connection's description is incomplete")
+    digest = bytes(int(h, 16) for h in fingerprint.split(":"))
+    return "~".join((_ice(ufrag), _ice(pwd), b64encode(digest), ",".join(candidates)))
+
+
+def _pack_candidate(parts: list) -> str:
+    """'h192.168.1.5;50000' or 'm<32 hex>;50000' or 's203.0.113.9;4000' ('' to drop it)."""
+    if len(parts) < 8 or parts[2].lower() != "udp" or parts[6] != "typ":
+        return ""
+    kind = {"host": "h", "srflx": "s"}.get(parts[7])
+    address, port = parts[4], parts[5]
+    if kind is None or not port.isdigit():
+        return ""
+    if address.endswith(".local"):
+        name = address[:-6].replace("-", "")
+        if len(name) == 32:
+            return "m" + name.lower() + ";" + port
+    return kind + address + ";" + port
+
+
+def unpack_sdp(packed: str, offer: bool) -> str:
+    """A full session description from `pack_sdp`'s text (an offer, or else an answer)."""
+    parts = packed.split("~")
+    if len(parts) != 4:
+        raise LiveError("the code is not a connection's description")
+    ufrag, pwd = _unice(parts[0]), _unice(parts[1])
+    digest = b64decode(parts[2])
+    if len(digest) != 32 or not (4 <= len(ufrag) <= 256 and 22 <= len(pwd) <= 256):
+        raise LiveError("the code's connection details are not valid")
+    fingerprint = ":".join(("0" + hex(b)[2:])[-2:].upper() for b in digest)
+    lines = [
+        "v=0",
+        "o=- 1 2 IN IP4 127.0.0.1",
+        "s=-",
+        "t=0 0",
+        "a=group:BUNDLE 0",
+        "a=msid-semantic: WMS",
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+        "c=IN IP4 0.0.0.0",
+    ]
+    for i, candidate in enumerate([c for c in parts[3].split(",") if c]):
+        lines.append("a=candidate:" + _unpack_candidate(candidate, i))
+    lines += [
+        "a=end-of-candidates",
+        "a=ice-ufrag:" + ufrag,
+        "a=ice-pwd:" + pwd,
+        "a=fingerprint:sha-256 " + fingerprint,
+        "a=setup:" + ("actpass" if offer else "active"),
+        "a=mid:0",
+        "a=sctp-port:5000",
+        "a=max-message-size:262144",
+    ]
+    return "\r\n".join(lines) + "\r\n"
+
+
+def _unpack_candidate(text: str, index: int) -> str:
+    kind, rest = text[:1], text[1:]
+    address, _, port = rest.partition(";")
+    if kind not in "hsm" or not kind or not port.isdigit() or not (0 < int(port) < 65536):
+        raise LiveError("the code's network addresses are not valid")
+    for ch in address:
+        if not (ch.isalpha() or ch.isdigit() or ch in ".:"):
+            raise LiveError("the code's network addresses are not valid")
+    if kind == "m":
+        if len(address) != 32:
+            raise LiveError("the code's network addresses are not valid")
+        a = address
+        address = f"{a[:8]}-{a[8:12]}-{a[12:16]}-{a[16:20]}-{a[20:]}.local"
+    priority = 2130706431 - index if kind != "s" else 1686052607 - index
+    typ = "srflx raddr 0.0.0.0 rport 0" if kind == "s" else "host"
+    return f"{index + 1} 1 udp {priority} {address} {port} typ {typ}"
+
+
+def _word(text: str, what: str, limit: int = 24) -> str:
+    if not text or len(text) > limit or not all(ch.isalpha() or ch.isdigit() for ch in text):
+        raise LiveError(f"the {what} in the code is not valid")
+    return text
+
+
+def invite_code(match: str, game: str, guest: str, sdp: str) -> str:
+    """The invitation: version, the match's id, the game, the colours the friend plays, the
+    host's offer. It gives a seat only to whoever connects first: the offer's credentials serve
+    one connection (see docs/live.md)."""
+    return "~".join((str(VERSION), match, game, guest, pack_sdp(sdp)))
+
+
+def read_invite(code: str, games_known) -> dict:
+    """{'match', 'game', 'me', 'sdp'} of an invitation code or link (raises LiveError)."""
+    code = _after(code, "live=")
+    parts = code.split("~", 4)
+    if len(parts) != 5 or parts[0] != str(VERSION):
+        raise LiveError("this is not an invitation of this version")
+    match = _word(parts[1], "match")
+    if parts[2] not in games_known:
+        raise LiveError("the invitation's game is unknown")
+    me = _colours(parts[3])
+    return {"match": match, "game": parts[2], "me": me, "sdp": unpack_sdp(parts[4], True)}
+
+
+def reply_code(match: str, sdp: str) -> str:
+    """The friend's reply: version, the match's id, the answer."""
+    return "~".join((str(VERSION), match, pack_sdp(sdp)))
+
+
+def read_reply(code: str, match: str) -> str:
+    """The answer's description from a reply code or link for `match` (raises LiveError)."""
+    code = _after(code, "reply=")
+    parts = code.split("~", 2)
+    if len(parts) != 3 or parts[0] != str(VERSION):
+        raise LiveError("this is not a reply to an invitation")
+    if parts[1] != match:
+        raise LiveError("this reply answers another invitation")
+    return unpack_sdp(parts[2], False)
+
+
+def _after(code: str, key: str) -> str:
+    code = code.strip()
+    if len(code) > MAX_CODE:
+        raise LiveError("the code is too long")
+    at = code.find(key)
+    return code[at + len(key) :] if at >= 0 else code
+
+
+def _colours(text: str) -> str:
+    if not text or len(text) > 4 or any(c not in COLOURS for c in text):
+        raise LiveError("the colours in the code are not valid")
+    return text
+
+
+# -- messages -------------------------------------------------------------------------------------
+
+
+def encode(kind: str, **fields) -> str:
+    """A message as JSON text: {"v": 1, "t": kind, …}."""
+    fields["v"] = VERSION
+    fields["t"] = kind
+    return json.dumps(fields)
+
+
+def decode(text) -> dict:
+    """A received message, checked: JSON object, version, known type, size (raises LiveError)."""
+    if not isinstance(text, str):
+        raise LiveError("not a text message")
+    if len(text) > MAX_MESSAGE:
+        raise LiveError(f"a message of {len(text)} characters is too large")
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise LiveError("a message that is not JSON") from None
+    if not isinstance(message, dict):
+        raise LiveError("a message that is not a JSON object")
+    if message.get("v") != VERSION:
+        raise LiveError("a message of another version")
+    if message.get("t") not in TYPES:
+        raise LiveError("a message of an unknown type")
+    if "n" in message and not (isinstance(message["n"], int) and message["n"] >= 0):
+        raise LiveError("a message with a bad move number")
+    for key in ("a", "what", "match", "game"):
+        if key in message and not isinstance(message[key], str):
+            raise LiveError(f"a message whose {key} is not text")
+    for key in ("actions", "dead"):
+        if key in message and not _texts(message[key]):
+            raise LiveError(f"a message whose {key} is not a list of texts")
+    return message
+
+
+def _texts(value) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) and len(v) < 64 for v in value)
+
+
+def reconcile(mine: list, theirs: list) -> tuple:
+    """Two histories of one game: ('same'|'mine'|'theirs', n) when one extends the other ('mine':
+    mine is longer; n: the shorter's length), or ('conflict', i): they differ from action i."""
+    n = min(len(mine), len(theirs))
+    for i in range(n):
+        if mine[i] != theirs[i]:
+            return ("conflict", i)
+    if len(mine) == len(theirs):
+        return ("same", n)
+    return ("mine" if len(mine) > len(theirs) else "theirs", n)
+
+
+# -- one page's side of a live game ---------------------------------------------------------------
+
+
+class Link:
+    """A page's side of a live game: the host (who invited, and relays) or a guest.
+
+    `me`: the colours this page's player plays; `owns`: the colours whose moves this page sends
+    (the host's also the computer's seats); `peers`: {peer id: the colours that peer plays}
+    (a guest's only peer is the host, who speaks for every colour not the guest's).
+    """
+
+    def __init__(self, role: str, match: str, game: str, me: str) -> None:
+        self.role = role
+        self.match = match
+        self.game = game
+        self.me = me
+        self.owns = me
+        self.peers = {}
+        self.state = "idle"  # 'inviting', 'joining', 'connected', 'disconnected'
+        self.synced = []  # the actions both sides agreed on
+        self.sent_dead = None  # the dead-group marks last sent
+        self.confirms = {}  # who -> (n, marks) of a confirmed scoring ("me" or a peer id)
+        self.asked = None  # (what, n): what this page asked the others
+        self.pending = None  # (peer, what, n): what a peer asks this page
+        self.log = []  # refusals, newest last
+        self.conflict = None  # the action where the two histories differed, after a reconnection
+        self.note = ""  # what to tell the player about the link now
+        self.last_state = None  # the other side's last "state" message
+
+    # -- whose turn, what may be clicked -------------------------------------------------------
+    def colours_of(self, peer: str) -> str:
+        """The colours whose actions `peer` may send."""
+        if self.role == "guest":
+            return "".join(c for c in COLOURS if c not in self.me)
+        return self.peers.get(peer, "")
+
+    def click_refusal(self, session) -> str:
+        """Why this page's player may not play now ('' when they may)."""
+        if self.state not in ("connected", "disconnected"):
+            return ""
+        if session.phase() == "play" and session.game.to_move not in self.owns:
+            return (
+                f"It is {_name(session.game.to_move)}'s turn: your friend plays "
+                f"{_name(session.game.to_move)}."
+            )
+        return ""
+
+    def refuse(self, why: str) -> None:
+        """Log a refused message (never applied)."""
+        self.log.append(why)
+        if len(self.log) > MAX_LOG:
+            self.log.pop(0)
+
+    # -- this page's changes -> messages ------------------------------------------------------
+    def outgoing(self, session) -> list:
+        """Messages for the page's own changes since the last call (actions, dead-group marks)."""
+        if self.state != "connected":
+            return []
+        out = []
+        actions = session.actions
+        if actions[: len(self.synced)] != self.synced:
+            return []  # the page's history went elsewhere (never by play): nothing is sent
+        for i in range(len(self.synced), len(actions)):
+            action = actions[i]
+            if not action.startswith("#finish"):  # both sides finish by themselves
+                out.append(encode("act", n=i, a=action))
+            self.synced.append(action)
+        if session.phase() == "scoring":
+            dead = sorted(session.game.dead, key=_number)
+            if dead != self.sent_dead:
+                self.sent_dead = dead
+                self.confirms = {}
+                out.append(encode("dead", n=len(actions), dead=dead))
+        else:
+            self.sent_dead = None
+        return out
+
+    # -- messages -> the game -----------------------------------------------------------------
+    def receive(self, session, peer: str, text) -> tuple:
+        """A message from `peer`: (what the page must do, messages to send).
+
+        The first is '' (nothing), 'redraw', 'ask' (a question for the player), 'state' (the
+        page must reconcile: see `take_state`) or 'refused'. Messages to send are (to, text),
+        `to` being a peer id, or '*' for every peer but `peer` (the host relays).
+        """
+        try:
+            message = decode(text)
+        except LiveError as exc:
+            self.refuse(str(exc))
+            return ("refused", [])
+        kind = message["t"]
+        if kind == "state":
+            self.last_state = message
+            return ("state", [])
+        handler = getattr(self, "_on_" + kind)
+        try:
+            return handler(session, peer, message)
+        except (LiveError, ValueError, KeyError, TypeError) as exc:
+            self.refuse(f"{kind} refused: {exc}")
+            return ("refused", [])
+
+    def _on_act(self, session, peer: str, message: dict) -> tuple:
+        n = message.get("n")
+        action = message.get("a", "")
+        if n != len(session.actions) or session.actions[: len(self.synced)] != self.synced:
+            raise LiveError(f"out of step (move {n} for a game of {len(session.actions)})")
+        if action.startswith("#finish"):
+            raise LiveError("a game ends when both players confirm the scoring")
+        if action.startswith("#"):  # resuming play from the scoring phase (G9)
+            if session.phase() != "scoring":
+                raise LiveError("there is no scoring to resume from")
+        else:
+            if session.phase() != "play":
+                raise LiveError("the game is not in play")
+            mover = session.game.to_move
+            if mover not in self.colours_of(peer):
+                raise LiveError(f"not their turn ({_name(mover)} is to move)")
+        session.act(action)  # the engine's word: IllegalMove (a ValueError) refuses it
+        self.synced.append(action)
+        self.confirms = {}
+        self.sent_dead = sorted(session.game.dead, key=_number) if _scoring(session) else None
+        return ("redraw", [("*", encode("act", n=n, a=action))])
+
+    def _on_dead(self, session, peer: str, message: dict) -> tuple:
+        if message.get("n") != len(session.actions) or not _scoring(session):
+            raise LiveError("marks for another position")
+        dead = message.get("dead", [])
+        session.game.set_dead(dead)  # the engine checks each point
+        self.sent_dead = sorted(session.game.dead, key=_number)
+        session.touched = True
+        session.dead_source = "players"
+        self.confirms = {}
+        return ("redraw", [])
+
+    def _on_confirm(self, session, peer: str, message: dict) -> tuple:
+        if message.get("n") != len(session.actions) or not _scoring(session):
+            raise LiveError("a confirmation for another position")
+        self.confirms[peer] = (message["n"], tuple(message.get("dead", [])))
+        self.finish_if_agreed(session)
+        return ("redraw", [])
+
+    def confirm(self, session) -> list:
+        """This page's player confirms the marks: messages to send (the game ends once all did)."""
+        dead = sorted(session.game.dead, key=_number)
+        self.confirms["me"] = (len(session.actions), tuple(dead))
+        out = [encode("confirm", n=len(session.actions), dead=dead)]
+        if not self.finish_if_agreed(session):
+            session.message = "You confirmed the dead groups; waiting for your friend to confirm."
+        return out
+
+    def finish_if_agreed(self, session) -> bool:
+        """End the game when every side confirmed the same marks for the present position."""
+        mine = self.confirms.get("me")
+        here = (len(session.actions), tuple(sorted(session.game.dead, key=_number)))
+        if mine != here or not self.peers and self.role == "host":
+            return False
+        others = [p for p in self.confirms if p != "me"]
+        if not others or any(self.confirms[p] != here for p in others):
+            return False
+        session.confirm()
+        self.synced = list(session.actions)
+        self.confirms = {}
+        return True
+
+    # -- questions: undo, a new game -----------------------------------------------------------
+    def ask(self, session, what: str) -> list:
+        """This page asks the others (undo, new): the message to send."""
+        self.asked = (what, len(session.actions))
+        session.message = f"Asked your friend to agree to {_asking(what)}…"
+        return [encode("ask", what=what, n=len(session.actions))]
+
+    def _on_ask(self, session, peer: str, message: dict) -> tuple:
+        what = message.get("what")
+        if what not in ASKS or message.get("n") != len(session.actions):
+            raise LiveError("a question for another position")
+        if what == "undo" and not session.actions:
+            raise LiveError("there is no move to take back")
+        self.pending = (peer, what, message["n"])
+        return ("ask", [])
+
+    def question(self) -> str:
+        """The question to show this page's player ('' when none)."""
+        if self.pending is None:
+            return ""
+        return f"Your friend asks for {_asking(self.pending[1])}. Do you agree?"
+
+    def answer(self, session, ok: bool) -> tuple:
+        """This page's player answers the pending question: (what was agreed or '', messages)."""
+        if self.pending is None:
+            return ("", [])
+        peer, what, n = self.pending
+        self.pending = None
+        out = [(peer, encode("answer", what=what, n=n, ok=bool(ok)))]
+        if not ok or n != len(session.actions):
+            return ("", out)
+        if what == "undo":
+            self.take_back(session)
+            out.append(("*", encode("undo", n=n)))
+        return (what, out)
+
+    def _on_answer(self, session, peer: str, message: dict) -> tuple:
+        what = message.get("what")
+        if self.asked is None or self.asked != (what, message.get("n")):
+            raise LiveError("an answer to a question not asked")
+        self.asked = None
+        if not message.get("ok"):
+            session.message = f"Your friend declined {_asking(what)}."
+            return ("redraw", [])
+        if what == "undo" and message["n"] == len(session.actions):
+            self.take_back(session)
+            return ("redraw", [("*", encode("undo", n=message["n"]))])
+        return (what, [])
+
+    def _on_undo(self, session, peer: str, message: dict) -> tuple:
+        if self.role == "host" or message.get("n") != len(session.actions):
+            raise LiveError("a take-back for another position")
+        self.take_back(session)
+        return ("redraw", [])
+
+    def take_back(self, session) -> None:
+        """Undo the last action, agreed by both sides (not kept for redo)."""
+        session.undo()
+        session.redo_stack = []
+        self.synced = list(session.actions)
+        self.confirms = {}
+        self.sent_dead = None
+        session.message = "The last move was taken back, as agreed."
+
+    def _on_new(self, session, peer: str, message: dict) -> tuple:
+        if self.role == "host":
+            raise LiveError("only the host starts a new game for everyone")
+        return ("new", [])
+
+    def _on_bye(self, session, peer: str, message: dict) -> tuple:
+        return ("bye", [])
+
+    # -- the start of a connection -------------------------------------------------------------
+    def state_message(self, session, options_text: dict, me: str = "") -> str:
+        """This page's game for the other side: the match, the game, its options, its history."""
+        fields = {"match": self.match, "game": self.game, "actions": list(session.actions)}
+        fields["options"] = options_text
+        if me:
+            fields["me"] = me
+        return encode("state", **fields)
+
+    def take_state(self, session, message: dict, resumable: bool) -> tuple:
+        """The other side's game at the start of a connection: what this page does with it.
+
+        ('adopt', None): show the host's game as a new game (a guest whose game on screen is not
+        this match's); ('adopt', i): the same, the histories differing from action i (the
+        guest's game stays in Your games); ('extend', actions): play their longer history;
+        ('keep', i or None): keep this page's game (i: the two differ from action i, shown).
+        """
+        theirs = message.get("actions") or []
+        same = message.get("match") == self.match and message.get("game") == self.game
+        if self.role == "host":
+            if not same:
+                return ("keep", None)  # the guest takes the host's game
+            verdict, index = reconcile(session.actions, theirs)
+            if verdict == "conflict":
+                self.conflict = index
+                return ("keep", index)
+            return ("extend", theirs) if verdict == "theirs" else ("keep", None)
+        if not (resumable and same):
+            self.match = message.get("match") or self.match
+            return ("adopt", None)
+        verdict, index = reconcile(session.actions, theirs)
+        if verdict == "conflict":
+            self.conflict = index
+            return ("adopt", index)
+        return ("extend", theirs) if verdict == "theirs" else ("keep", None)
+
+    def connected(self, session) -> None:
+        """The channel is open: the agreed history starts as this page's."""
+        self.state = "connected"
+        self.synced = list(session.actions)
+        self.sent_dead = None
+        self.confirms = {}
+        self.note = ""
+
+    def extend(self, session, theirs: list) -> int:
+        """Play the actions of a longer consistent history (each checked by the engine); returns
+        how many were played (it stops at the first refused, which is logged)."""
+        played = 0
+        for action in theirs[len(session.actions) :]:
+            try:
+                session.act(action)
+            except ValueError as exc:
+                self.refuse(f"resuming: {action} refused: {exc}")
+                break
+            played += 1
+        self.synced = list(session.actions)
+        return played
+
+
+def _scoring(session) -> bool:
+    return session.phase() == "scoring"
+
+
+def _number(point) -> int:
+    return int(point) if str(point).isdigit() else 0
+
+
+def _asking(what: str) -> str:
+    return {"undo": "taking back the last move", "new": "a new game"}.get(what, what)
+
+
+def _name(colour: str) -> str:
+    return {"w": "White", "b": "Black", "r": "Red", "y": "Yellow"}.get(colour, colour)
+
+
+# -- the host's plan: who plays which colour ------------------------------------------------------
+
+CHOICES = ("me", "friend1", "friend2", "friend3", "computer")
+
+
+def plan(colours, choices: dict, seats: dict) -> dict:
+    """The host's choice per colour -> {'me', 'owns', 'friends': [(id, colours)], 'seats'}.
+
+    `choices`: colour -> one of CHOICES; `seats`: the game's seats now (a computer seat keeps its
+    level). Raises LiveError when no friend is invited.
+    """
+    me = ""
+    owns = ""
+    friends = {}
+    new_seats = {}
+    for colour in colours:
+        choice = choices.get(colour, "me")
+        if choice not in CHOICES:
+            raise LiveError(f"{choice!r} is not a player")
+        level = seats.get(colour, "human")
+        new_seats[colour] = "human"
+        if choice == "computer":
+            new_seats[colour] = level if level != "human" else "medium"
+            owns += colour
+        elif choice == "me":
+            me += colour
+            owns += colour
+        else:
+            friends[choice] = friends.get(choice, "") + colour
+    if not friends:
+        raise LiveError("choose at least one colour for your friend")
+    ids = sorted(friends)
+    return {"me": me, "owns": owns, "friends": [(i, friends[i]) for i in ids], "seats": new_seats}
+
+
+def check_stun(text: str) -> str:
+    """A STUN server as the dialog's setting ('' : none): 'stun:host[:port]' (raises LiveError)."""
+    text = text.strip()
+    if not text:
+        return ""
+    scheme, _, rest = text.partition(":")
+    host, _, port = rest.partition(":") if not rest.startswith("[") else (rest, "", "")
+    ok = scheme in ("stun", "stuns") and host and len(text) <= 200
+    ok = ok and all(ch.isalpha() or ch.isdigit() or ch in ".-[]:" for ch in host)
+    if not ok or (port and not (port.isdigit() and 0 < int(port) < 65536)):
+        raise LiveError("a STUN server is written stun:host or stun:host:port")
+    return text

@@ -1,0 +1,471 @@
+"""Live play's DOM adapter (issue 15): the Live dialog, the panel's live line, the transport.
+
+The protocol is `lotus.live` (tested under CPython); static/js/live.js makes the WebRTC
+connections. This module reads the dialog, hands codes and messages to `lotus.live.Link`, and
+writes its state into the page's hooks (docs/page-contract.md): `body[data-live]`,
+`body[data-live-me]`, `[data-live-invite]`, `[data-live-reply]`, `[data-live-log]`, … Nothing
+received is ever written as markup: only as text or input values.
+"""
+
+import json
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from lotus import games, live
+from lotus.dom import clipboard, flag, say, show
+
+RECORD_KEY = "lotus.live"  # the live game on screen: {match, game, role, me, id}
+STUN_KEY = "lotus.live.stun"  # the player's STUN server ('' : none, host candidates only)
+
+
+class LiveUI:
+    """Live play for the app page (`page`: lotus.ui_bindings.Page)."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.c = page.c
+        self.link = None
+        self.friends = []  # (peer id, colours) still to invite, the one shown first
+        self.resumable = False  # a guest's game on screen is the invitation's match
+        self.live_id = None  # the saved game (lotus.library id) that is live
+        self.proxy = None
+
+    # -- set-up --------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Hook into the controller and the transport; read an invitation or a reply."""
+        self.c.live_hook = self.hook
+        self.proxy = create_proxy(self.page.guarded(self.on_transport))
+        window.lotusLive.handler = self.proxy
+        self.page.listen(document.defaultView, "hashchange", self.on_hash)
+        if not self.on_hash():
+            self.restore()
+
+    def on_hash(self, *_) -> bool:
+        """An invitation (#live=) or a reply (#reply=) in the address; True when there was one."""
+        fragment = str(window.location.hash or "")
+        if fragment.startswith("#live="):
+            self.page.clear_fragment(f"?game={self.c.app.current}")
+            self.join(fragment)
+        elif fragment.startswith("#reply="):
+            self.page.clear_fragment()
+            if self.waiting():
+                self.take_reply(fragment)
+            elif window.lotusLive.passReply(fragment):  # to the tab that made the invitation
+                self.c.app.session.message = "The reply went to your game's tab: go back to it."
+        else:
+            return False
+        self.page.refresh()
+        return True
+
+    def on_screen(self) -> bool:
+        """True while the game on screen is the live one (not another game of Your games)."""
+        link = self.link
+        if link is None or link.game != self.c.app.current:
+            return False
+        return self.live_id is None or self.c.ids.get(link.game) == self.live_id
+
+    def waiting(self) -> bool:
+        """True while this page's invitation waits for a reply."""
+        return self.link is not None and self.link.role == "host" and bool(self.friends)
+
+    def take_reply(self, text: str) -> None:
+        """A reply (pasted, opened here, or from another tab): connect."""
+        self.show_dialog()
+        document.querySelector("[data-live-reply-input]").value = text
+        self.connect()
+
+    def restore(self) -> None:
+        """After a reload: the live game on screen shows as disconnected (resume by inviting)."""
+        record = self.record()
+        game = record.get("game")
+        if game and game == self.c.app.current and record.get("id") == self.c.ids.get(game):
+            self.link = live.Link(record["role"], record["match"], game, record.get("me", ""))
+            self.link.state = "disconnected"
+            self.live_id = record["id"]
+
+    def record(self) -> dict:
+        """The stored live game ({} when none)."""
+        try:
+            value = json.loads(self.c.storage.get(RECORD_KEY) or "{}")
+        except ValueError:
+            return {}
+        return value if isinstance(value, dict) else {}
+
+    def keep(self) -> None:
+        """Remember the live game on screen, for a resume after a reload."""
+        link = self.link
+        game = link.game
+        value = {"match": link.match, "game": game, "role": link.role, "me": link.me}
+        value["id"] = self.live_id = self.c.ids.get(game, "")
+        self.c.storage.set(RECORD_KEY, json.dumps(value))
+
+    def stun(self) -> str:
+        """The player's STUN server ('' : none)."""
+        return self.c.storage.get(STUN_KEY) or ""
+
+    def base(self) -> str:
+        """The page's address without query or fragment."""
+        return str(window.location.origin) + str(window.location.pathname)
+
+    # -- the controller's hook: what live play changes in the page's actions --------------------
+    def hook(self, action: str) -> bool:
+        """True when live play takes `action` over (or refuses it, saying why)."""
+        link = self.link
+        if not self.on_screen():
+            return False
+        session = self.c.app.session
+        if action in ("click", "pass", "resign", "hint"):  # connected or not: the friend's turn
+            refusal = link.click_refusal(session)
+            session.message = refusal or session.message
+            return bool(refusal)
+        if link.state != "connected":
+            return False
+        if action == "undo":
+            if session.actions:
+                self.send_all(link.ask(session, "undo"))
+            return True
+        if action in ("redo", "play-here"):
+            session.message = "Not in a live game: ask your friend for Undo instead."
+            return True
+        if action == "confirm":
+            self.send_all(link.confirm(session))
+            return True
+        if action == "new":
+            self.send_all(link.ask(session, "new"))
+            return True
+        return False
+
+    # -- the dialog's buttons --------------------------------------------------------------------
+    def takes(self, action: str) -> bool:
+        """A Live button (data-action live…); True when it was one."""
+        handlers = {
+            "live": self.show_dialog,
+            "live-invite": self.invite,
+            "live-connect": self.connect,
+            "live-copy": lambda: self.copy("[data-live-invite]"),
+            "live-copy-reply": lambda: self.copy("[data-live-reply]"),
+            "live-share": lambda: self.share("[data-live-invite]"),
+            "live-share-reply": lambda: self.share("[data-live-reply]"),
+            "live-accept": lambda: self.answer(True),
+            "live-decline": lambda: self.answer(False),
+        }
+        handler = handlers.get(action)
+        if handler is None:
+            return False
+        handler()
+        self.page.refresh()
+        return True
+
+    def show_dialog(self) -> None:
+        """Open the Live dialog: the host's choices, or the guest's reply."""
+        dialog = document.querySelector("[data-live-dialog]")
+        guest = self.link is not None and self.link.role == "guest"
+        show(dialog.querySelector("[data-live-host]"), not guest)
+        show(dialog.querySelector("[data-live-guest]"), guest)
+        colours = self.c.app.session.colours()
+        for row in dialog.querySelectorAll("[data-live-seat]"):
+            show(row, str(row.getAttribute("data-live-seat")) in colours)
+        dialog.querySelector("[data-live-stun]").value = self.stun()
+        if not dialog.open:
+            dialog.showModal()
+
+    def message(self, text: str) -> None:
+        """Say something inside the dialog."""
+        say(document.querySelector("[data-live-message]"), text)
+
+    def invite(self) -> None:
+        """The host's choices -> the seats, the link, and the first friend's invitation."""
+        session = self.c.app.session
+        game = self.c.app.current
+        form = document.querySelector("[data-live-form]")
+        choices = {}
+        for colour in session.colours():
+            choices[colour] = str(form.querySelector(f'[name="live-{colour}"]').value)
+        try:
+            stun = live.check_stun(str(form.querySelector("[data-live-stun]").value))
+            chosen = live.plan(session.colours(), choices, session.seats)
+        except live.LiveError as exc:
+            self.message(live_sentence(exc))
+            return
+        if self.link is not None and self.link.state == "connected":
+            self.message("You are connected: a new invitation is made after a disconnection.")
+            return
+        self.c.storage.set(STUN_KEY, stun)
+        old = self.link
+        resume = old is not None and old.role == "host" and old.game == game
+        match = old.match if resume else str(window.crypto.randomUUID()).replace("-", "")[:12]
+        self.link = link = live.Link("host", match, game, chosen["me"])
+        link.owns = chosen["owns"]
+        link.state = "inviting"
+        session.seats = chosen["seats"]
+        self.friends = list(chosen["friends"])
+        self.keep()
+        self.page.spawn(self.offer())
+
+    async def offer(self) -> None:
+        """Make the next friend's invitation (the offer), and show it as a link."""
+        if not self.friends:
+            return
+        peer, colours = self.friends[0]
+        for selector in ("[data-live-invite]", "[data-live-reply-input]"):
+            document.querySelector(selector).value = ""  # never a stale link to copy
+        document.querySelector("[data-live-qr]").textContent = ""
+        sdp = str(await window.lotusLive.offer(peer, self.stun()))
+        code = live.invite_code(self.link.match, self.link.game, colours, sdp)
+        url = self.base() + "#live=" + code
+        document.querySelector("[data-live-invite]").value = url
+        names = ", ".join(live._name(c) for c in colours)
+        self.message(f"Send this invitation to the friend who plays {names}.")
+        self.draw_qr(url)
+        self.page.refresh()
+
+    def draw_qr(self, url: str) -> None:
+        """The invitation as a QR code (our own encoder; an SVG we make, not received)."""
+        box = document.querySelector("[data-live-qr]")
+        try:
+            from lotus import qr
+
+            box.innerHTML = qr.svg(url)
+        except (ImportError, ValueError):
+            box.textContent = ""
+
+    def connect(self) -> None:
+        """The host pastes the friend's reply: the connection opens by itself."""
+        field = document.querySelector("[data-live-reply-input]")
+        link = self.link
+        if link is None or link.role != "host" or not self.friends:
+            self.message("Make an invitation first: this page has none waiting for a reply.")
+            return
+        try:
+            sdp = live.read_reply(str(field.value), link.match)
+        except live.LiveError as exc:
+            self.message("This reply cannot be used: " + live_sentence(exc))
+            return
+        peer = self.friends[0][0]
+
+        async def accept() -> None:
+            await window.lotusLive.accept(peer, sdp)
+            self.message("Connecting…")
+
+        self.page.spawn(accept())
+
+    def copy(self, selector: str) -> None:
+        """Copy an invitation or a reply."""
+        field = document.querySelector(selector)
+        text = str(field.value)
+
+        async def write() -> None:
+            if await clipboard(text):
+                self.message("Copied: send it to your friend.")
+            else:
+                field.select()
+                self.message("Select the link and copy it (Ctrl+C).")
+
+        if text:
+            self.page.spawn(write())
+
+    def share(self, selector: str) -> None:
+        """Share a link with the system's share sheet, where there is one (else copy it)."""
+        text = str(document.querySelector(selector).value)
+
+        async def send() -> None:
+            if not await window.lotusLive.share(text):
+                self.copy(selector)
+
+        if text:
+            self.page.spawn(send())
+
+    # -- the guest -------------------------------------------------------------------------------
+    def join(self, code: str) -> None:
+        """An invitation opened: show its game, and make the reply."""
+        try:
+            invite = live.read_invite(code, games.GAMES)
+        except live.LiveError as exc:
+            self.c.error = "This invitation cannot be used: " + live_sentence(exc)
+            return
+        game = invite["game"]
+        self.c.pick(game)
+        record = self.record()
+        self.resumable = record.get("match") == invite["match"] and bool(record.get("id"))
+        self.resumable = self.resumable and record.get("id") == self.c.ids.get(game)
+        self.link = live.Link("guest", invite["match"], game, invite["me"])
+        self.link.state = "joining"
+        self.show_dialog()
+        self.message("Making your reply…")
+        self.page.spawn(self.reply(invite["sdp"]))
+
+    async def reply(self, sdp: str) -> None:
+        """The guest's answer, shown as a reply link to send back."""
+        answer = str(await window.lotusLive.answer("host", sdp, self.stun()))
+        url = self.base() + "#reply=" + live.reply_code(self.link.match, answer)
+        document.querySelector("[data-live-reply]").value = url
+        self.message("Send this reply to your friend; the game starts when they paste it.")
+
+    # -- the transport's events ------------------------------------------------------------------
+    def on_transport(self, kind, peer, data) -> None:
+        """static/js/live.js says: a channel opened, a message came, a channel closed."""
+        kind, peer = str(kind), str(peer)
+        link = self.link
+        if kind == "reply" and self.waiting():
+            self.take_reply(str(data))
+        if link is None or kind == "reply":
+            self.page.refresh()
+            return
+        if kind == "open":
+            self.opened(peer)
+        elif kind == "message":
+            self.received(peer, str(data))
+        elif kind == "closed" and (peer in link.peers or link.state == "joining"):
+            link.peers.pop(peer, None)
+            link.state = "disconnected"
+            link.note = "The connection closed. The game is saved; invite again to go on."
+        self.page.refresh()
+
+    def opened(self, peer: str) -> None:
+        """A channel is open: the host sends its game; the guest its own (to resume)."""
+        link = self.link
+        session = self.c.app.session
+        if link.role == "host":
+            colours = dict(self.friends).get(peer, "")
+            self.friends = [f for f in self.friends if f[0] != peer]
+            link.peers[peer] = colours
+            if link.state != "connected":
+                link.connected(session)
+            self.send(peer, link.state_message(session, self.c.live_options(), colours))
+            self.keep()
+            self.message("Connected.")
+            if self.friends:
+                self.page.spawn(self.offer())
+            return
+        link.peers[peer] = ""
+        match = link.match if self.resumable else ""
+        mine = live.Link("guest", match, link.game, link.me)
+        self.send(peer, mine.state_message(session, self.c.live_options()))
+        self.message("Connected: waiting for the game…")
+
+    def received(self, peer: str, text: str) -> None:
+        """A message: checked and applied by the protocol (`lotus.live.Link.receive`)."""
+        link = self.link
+        result, out = self.c.live_apply(lambda session: link.receive(session, peer, text))
+        if result == "refused":
+            window.console.warn("live: refused: " + link.log[-1])
+        elif result == "state":
+            self.take_state(link.last_state)
+        elif result == "new" and link.role == "host":
+            self.new_game()
+        self.relay(peer, out)
+
+    def take_state(self, message: dict) -> None:
+        """The other side's game at the start: adopt it, extend ours, or keep ours."""
+        link = self.link
+        session = self.c.app.session
+        verdict, detail = link.take_state(session, message, self.resumable)
+        if verdict == "adopt":
+            problem = self.c.live_adopt(link.game, message.get("options") or {}, message["actions"])
+            if problem:
+                link.refuse("the host's game: " + problem)
+            self.resumable = True
+        elif verdict == "extend":
+            self.c.live_apply(lambda s: link.extend(s, detail))
+        if link.role == "guest":
+            link.connected(self.c.app.session)
+            self.keep()
+        if detail is not None and verdict != "extend":
+            link.note = f"Your two games differed from move {detail + 1}: the host's is played on."
+            if link.role == "guest":
+                link.note += " Yours is kept in Your games."
+
+    def new_game(self) -> None:
+        """The host starts the agreed new game (same options and seats) and sends it."""
+        link = self.link
+        session = self.c.app.session
+        options = dict(session.options)
+        options["seats"] = dict(session.seats)
+        self.c.start_game(self.c.app.current, options)
+        link.match = str(window.crypto.randomUUID()).replace("-", "")[:12]
+        link.connected(self.c.app.session)
+        self.keep()
+        for peer, colours in link.peers.items():
+            self.send(peer, link.state_message(self.c.app.session, self.c.live_options(), colours))
+
+    def answer(self, ok: bool) -> None:
+        """The player answers the friend's question (undo, new game)."""
+        link = self.link
+        if link is None:
+            return
+        asker = link.pending[0] if link.pending else ""
+        agreed, out = self.c.live_apply(lambda session: link.answer(session, ok))
+        self.relay(asker, out)  # the asker has its answer: the others are told of the undo
+        if agreed == "new" and link.role == "host":
+            self.new_game()
+
+    # -- sending ---------------------------------------------------------------------------------
+    def send(self, peer: str, text: str) -> None:
+        """One message to one peer."""
+        window.lotusLive.send(peer, text)
+
+    def send_all(self, texts) -> None:
+        """Messages to every peer."""
+        for text in texts:
+            for peer in list(self.link.peers):
+                self.send(peer, text)
+
+    def relay(self, sender: str, out) -> None:
+        """(to, text) pairs: `to` a peer, or '*' for every peer but `sender` (the host relays)."""
+        for to, text in out:
+            if to != "*":
+                self.send(to, text)
+            elif self.link.role == "host":
+                for peer in list(self.link.peers):
+                    if peer != sender:
+                        self.send(peer, text)
+
+    # -- after every change: send this page's moves, show the link's state -----------------------
+    def after_change(self) -> None:
+        """Send what this page's player did, and write the live hooks."""
+        link = self.link
+        if link is not None and link.state == "connected" and self.on_screen():
+            self.send_all(link.outgoing(self.c.app.session))
+        self.render()
+
+    def render(self) -> None:
+        """body[data-live], [data-live-me], the panel's live line, the question, the log."""
+        link = self.link
+        body = document.body
+        connected = link is not None and link.state == "connected"
+        flag(body, "live", None if link is None else link.state)
+        flag(body, "live-me", None if link is None else link.me)
+        flag(body, "live-refused", str(len(link.log)) if link is not None and link.log else None)
+        conflict = None if link is None else link.conflict
+        flag(body, "live-conflict", conflict)
+        say(document.querySelector("[data-live-status]"), status_text(link))
+        question = link.question() if connected else ""
+        say(document.querySelector("[data-live-question]"), question)
+        show(document.querySelector("[data-live-ask]"), question)
+        log = document.querySelector("[data-live-log]")
+        text = "\n".join(link.log) if link is not None else ""
+        if str(log.textContent) != text:
+            log.textContent = text  # text only: nothing received becomes markup
+        show(document.querySelector("[data-live-log-box]"), text)
+
+
+def status_text(link) -> str:
+    """The panel's live line."""
+    if link is None:
+        return ""
+    names = " and ".join(live._name(c) for c in link.me) or "no colour"
+    words = {
+        "inviting": "Live: waiting for your friend's reply.",
+        "joining": "Live: send your reply to your friend.",
+        "connected": f"Live: you play {names}.",
+        "disconnected": "Live: disconnected. The game is saved; invite again to resume.",
+    }
+    text = words.get(link.state, "")
+    return (text + " " + link.note).strip() if link.note else text
+
+
+def live_sentence(exc) -> str:
+    """A refusal as a sentence."""
+    text = str(exc)
+    return (text[:1].upper() + text[1:] + ".") if text else "It is not valid."

@@ -1,0 +1,356 @@
+"""Live play's protocol (lotus/live.py) without a browser: codes, messages, two sides of a game."""
+
+import json
+
+import pytest
+
+from lotus import games, live
+from tests.support import micropython
+
+OFFER = "\r\n".join(
+    [
+        "v=0",
+        "o=- 1524005987174169336 2 IN IP4 127.0.0.1",
+        "s=-",
+        "t=0 0",
+        "a=group:BUNDLE 0",
+        "a=msid-semantic: WMS",
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+        "c=IN IP4 0.0.0.0",
+        "a=candidate:4271653925 1 udp 2113937151 2ed623fb-b56d-4ba6-b379-ce54b97cd7cc.local 37402"
+        " typ host generation 0 network-cost 999",
+        "a=candidate:1 1 udp 2113942271 192.168.1.20 59864 typ host generation 0",
+        "a=candidate:2 1 tcp 1518280447 192.168.1.20 9 typ host tcptype active",
+        "a=candidate:3 1 udp 1685987071 203.0.113.9 40001 typ srflx raddr 192.168.1.20 rport 5",
+        "a=ice-ufrag:HM9X",
+        "a=ice-pwd:0NFqvApErwdHIuEzQu/VOftg",
+        "a=ice-options:trickle",
+        "a=fingerprint:sha-256 01:BC:FA:0C:08:B7:5A:A2:0A:13:16:3D:BD:DE:BE:82:A0:72:80:2C:F0:60"
+        ":87:B5:4A:12:DF:BA:D3:2F:8E:6A",
+        "a=setup:actpass",
+        "a=mid:0",
+        "a=sctp-port:5000",
+        "a=max-message-size:262144",
+        "",
+    ]
+)
+
+
+def lines_of(sdp: str, prefix: str) -> list:
+    return [line for line in sdp.split("\r\n") if line.startswith(prefix)]
+
+
+# -- codes ----------------------------------------------------------------------------------------
+
+
+def test_a_description_keeps_what_a_data_channel_needs_in_a_short_code():
+    packed = live.pack_sdp(OFFER)
+    assert len(packed) < len(OFFER) // 3
+    sdp = live.unpack_sdp(packed, offer=True)
+    for prefix in ("a=ice-ufrag:", "a=ice-pwd:", "a=fingerprint:", "a=setup:actpass"):
+        assert lines_of(sdp, prefix) == lines_of(OFFER, prefix)
+    candidates = [line.split()[4:6] for line in lines_of(sdp, "a=candidate:")]
+    assert candidates == [  # UDP only (the TCP one is dropped), in their order
+        ["2ed623fb-b56d-4ba6-b379-ce54b97cd7cc.local", "37402"],
+        ["192.168.1.20", "59864"],
+        ["203.0.113.9", "40001"],
+    ]
+    assert "typ srflx" in lines_of(sdp, "a=candidate:3")[0]
+    assert lines_of(live.unpack_sdp(packed, offer=False), "a=setup:") == ["a=setup:active"]
+
+
+def test_an_invitation_and_its_reply_round_trip():
+    code = live.invite_code("m4tch", "race", "br", OFFER)
+    link = "https://lotus.example/index.html#live=" + code
+    invite = live.read_invite(link, games.GAMES)
+    assert (invite["match"], invite["game"], invite["me"]) == ("m4tch", "race", "br")
+    assert lines_of(invite["sdp"], "a=ice-pwd:") == ["a=ice-pwd:0NFqvApErwdHIuEzQu/VOftg"]
+    reply = "https://lotus.example/index.html#reply=" + live.reply_code("m4tch", OFFER)
+    assert lines_of(live.read_reply(reply, "m4tch"), "a=ice-ufrag:") == ["a=ice-ufrag:HM9X"]
+    with pytest.raises(live.LiveError, match="another invitation"):
+        live.read_reply(reply, "other")
+
+
+@pytest.mark.parametrize(
+    "code, why",
+    [
+        ("2~m~go~b~x~y~z~", "version"),
+        ("1~m~chess~b~" + live.pack_sdp(OFFER), "game"),
+        ("1~m~go~q~" + live.pack_sdp(OFFER), "colours"),
+        ("1~m<b>~go~b~" + live.pack_sdp(OFFER), "match"),
+        ("1~m~go~b~a~b~c", "description"),
+        ("1~m~go~b~HM9X~0NFqvApErwdHIuEzQu_VOftg~AAAA~", "connection details"),
+        ("1~m~go~b~" + live.pack_sdp(OFFER).replace(";37402", ";x"), "addresses"),
+        ("1~m~go~b~" + "x" * 5000, "too long"),
+        ("1~m~go~b~HM9X~0NFqvApErwdHIuEzQu_VOftg~A*A~", "character"),
+    ],
+)
+def test_a_bad_invitation_is_refused_with_a_reason(code, why):
+    with pytest.raises(live.LiveError, match=why):
+        live.read_invite(code, games.GAMES)
+
+
+def test_base64url_round_trips_every_length():
+    for n in range(40):
+        data = bytes((i * 73 + n) % 256 for i in range(n))
+        assert live.b64decode(live.b64encode(data)) == data
+
+
+# -- messages -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        ("{", "not JSON"),
+        ("[1, 2]", "not a JSON object"),
+        ('{"v": 2, "t": "act"}', "another version"),
+        ('{"v": 1, "t": "drop-tables"}', "unknown type"),
+        ('{"v": 1, "t": "act", "n": -1, "a": "1"}', "move number"),
+        ('{"v": 1, "t": "act", "n": 0, "a": 5}', "not text"),
+        ('{"v": 1, "t": "state", "actions": [1]}', "list of texts"),
+        (json.dumps({"v": 1, "t": "act", "a": "x" * live.MAX_MESSAGE}), "too large"),
+        (b"bytes", "not a text"),
+    ],
+)
+def test_a_bad_message_is_refused(text, why):
+    with pytest.raises(live.LiveError, match=why):
+        live.decode(text)
+
+
+def test_a_message_says_its_version_and_type():
+    assert live.decode(live.encode("act", n=3, a="10")) == {"v": 1, "t": "act", "n": 3, "a": "10"}
+
+
+# -- two sides of one game ------------------------------------------------------------------------
+
+
+class Side:
+    """One page: its session and its link, connected to the other side."""
+
+    def __init__(self, role, game, me, session=None) -> None:
+        self.session = session or games.get(game).new_session()
+        self.link = live.Link(role, "m1", game, me)
+        self.link.peers["peer"] = "".join(c for c in "wb" if c not in me)
+        self.link.connected(self.session)
+
+    def deliver(self, texts, other) -> list:
+        """Send this side's messages to `other`; returns what `other` did with each."""
+        return [other.link.receive(other.session, "peer", text)[0] for text in texts]
+
+
+def go_pair():
+    return Side("host", "go", "w"), Side("guest", "go", "b")
+
+
+def test_moves_go_both_ways_and_each_is_applied_once():
+    host, guest = go_pair()
+    host.session.act("10")
+    assert host.deliver(host.link.outgoing(host.session), guest) == ["redraw"]
+    guest.session.act("20")
+    assert guest.deliver(guest.link.outgoing(guest.session), host) == ["redraw"]
+    assert host.session.actions == guest.session.actions == ["10", "20"]
+    assert host.link.outgoing(host.session) == [] and guest.link.outgoing(guest.session) == []
+
+
+def test_out_of_turn_out_of_step_and_illegal_moves_are_refused_and_logged():
+    host, guest = go_pair()
+    # Black's page sends a move while White is to move.
+    assert guest.deliver([live.encode("act", n=0, a="10")], host) == ["refused"]
+    assert "not their turn" in host.link.log[-1]
+    host.session.act("10")
+    host.deliver(host.link.outgoing(host.session), guest)
+    assert guest.deliver([live.encode("act", n=5, a="11")], host) == ["refused"]
+    assert "out of step" in host.link.log[-1]
+    assert guest.deliver([live.encode("act", n=1, a="10")], host) == ["refused"]  # occupied
+    assert guest.deliver([live.encode("act", n=1, a="#finish:")], host) == ["refused"]
+    assert guest.deliver(["{"], host) == ["refused"]
+    assert host.session.actions == ["10"]
+    assert len(host.link.log) == 5
+    assert host.link.click_refusal(host.session) == "It is Black's turn: your friend plays Black."
+    assert guest.link.click_refusal(guest.session) == ""
+
+
+def test_undo_is_asked_and_done_on_both_sides_only_when_accepted():
+    host, guest = go_pair()
+    host.session.act("10")
+    host.deliver(host.link.outgoing(host.session), guest)
+    assert host.deliver(host.link.ask(host.session, "undo"), guest) == ["ask"]
+    assert guest.link.question() == "Your friend asks for taking back the last move. Do you agree?"
+    agreed, out = guest.link.answer(guest.session, False)
+    assert agreed == "" and [host.link.receive(host.session, "peer", t)[0] for _, t in out]
+    assert host.session.actions == guest.session.actions == ["10"]
+    host.deliver(host.link.ask(host.session, "undo"), guest)
+    agreed, out = guest.link.answer(guest.session, True)
+    assert agreed == "undo"
+    host.deliver([t for to, t in out if to == "peer"], host)  # (delivered to the host)
+    assert host.session.actions == guest.session.actions == []
+    # An answer nobody asked for is refused.
+    assert guest.deliver([live.encode("answer", what="undo", n=0, ok=True)], host) == ["refused"]
+
+
+def scoring_pair():
+    host, guest = go_pair()
+    for i, move in enumerate(("1", "4", "pass", "pass")):
+        side, other = (host, guest) if i % 2 == 0 else (guest, host)
+        side.session.act(move)
+        side.deliver(side.link.outgoing(side.session), other)
+    assert host.session.phase() == guest.session.phase() == "scoring"
+    return host, guest
+
+
+def test_scoring_ends_only_when_both_confirm_the_same_marks():
+    host, guest = scoring_pair()
+    host.session.game.set_dead(["4"])
+    host.deliver(host.link.outgoing(host.session), guest)
+    assert guest.session.game.dead == host.session.game.dead
+    host.deliver(host.link.confirm(host.session), guest)
+    assert guest.session.phase() == "scoring"  # the guest has not confirmed yet
+    guest.session.game.set_dead([])  # the guest changes the marks: the host's confirmation goes
+    guest.deliver(guest.link.outgoing(guest.session), host)
+    guest.deliver(guest.link.confirm(guest.session), host)
+    assert host.session.phase() == guest.session.phase() == "scoring"
+    host.deliver(host.link.confirm(host.session), guest)
+    assert host.session.phase() == guest.session.phase() == "over"
+    assert host.session.actions == guest.session.actions
+    assert host.session.game.winner == guest.session.game.winner
+
+
+def test_resume_from_scoring_is_sent_and_applied():
+    host, guest = scoring_pair()
+    guest.session.resume()
+    assert guest.deliver(guest.link.outgoing(guest.session), host) == ["redraw"]
+    assert host.session.phase() == "play" and host.session.actions == guest.session.actions
+
+
+def test_a_race_for_three_is_relayed_by_the_host():
+    host = Side("host", "race", "w", games.get("race").new_session({"players": 3}))
+    host.link.peers = {"friend1": "b", "friend2": "r"}
+    guests = {
+        "friend1": live.Link("guest", "m1", "race", "b"),
+        "friend2": live.Link("guest", "m1", "race", "r"),
+    }
+    sessions = {p: games.get("race").new_session({"players": 3}) for p in guests}
+    for peer, link in guests.items():
+        link.connected(sessions[peer])
+    move = host.session.game.legal_moves()[0]
+    host.session.act(move)
+    for text in host.link.outgoing(host.session):
+        for peer in guests:
+            guests[peer].receive(sessions[peer], "host", text)
+    # Black's move comes to the host, which applies it and relays it to Red only.
+    black = sessions["friend1"]
+    black.act(black.game.legal_moves()[0])
+    (text,) = guests["friend1"].outgoing(black)
+    result, out = host.link.receive(host.session, "friend1", text)
+    assert result == "redraw" and [to for to, _ in out] == ["*"]
+    guests["friend2"].receive(sessions["friend2"], "host", out[0][1])
+    assert host.session.actions == black.actions == sessions["friend2"].actions
+    # Red is to move: Black may not play it through the host.
+    red = sessions["friend2"]
+    assert red.game.to_move == host.session.game.to_move == "r"
+    move = live.encode("act", n=2, a=red.game.legal_moves()[0])
+    assert host.link.receive(host.session, "friend1", move)[0] == "refused"
+    assert "not their turn" in host.link.log[-1]
+    assert host.link.receive(host.session, "friend2", move)[0] == "redraw"
+
+
+# -- reconnecting ---------------------------------------------------------------------------------
+
+
+def test_reconcile_takes_the_longer_consistent_history_or_says_where_they_differ():
+    assert live.reconcile(["1", "2"], ["1", "2", "3"]) == ("theirs", 2)
+    assert live.reconcile(["1", "2", "3"], ["1"]) == ("mine", 1)
+    assert live.reconcile(["1"], ["1"]) == ("same", 1)
+    assert live.reconcile(["1", "2", "4"], ["1", "3"]) == ("conflict", 1)
+
+
+def state_of(side) -> dict:
+    return live.decode(side.link.state_message(side.session, {}))
+
+
+def test_a_resumed_game_plays_the_longer_history_on_the_shorter_side():
+    host, guest = go_pair()
+    for move in ("10", "20", "11"):
+        host.session.act(move)
+    guest.session.act("10")
+    assert host.link.take_state(host.session, state_of(guest), True) == ("keep", None)
+    verdict, theirs = guest.link.take_state(guest.session, state_of(host), True)
+    assert verdict == "extend"
+    assert guest.link.extend(guest.session, theirs) == 2
+    assert guest.session.actions == ["10", "20", "11"]
+
+
+def test_conflicting_histories_are_never_merged():
+    host, guest = go_pair()
+    host.session.act("10")
+    guest.session.act("11")
+    assert host.link.take_state(host.session, state_of(guest), True) == ("keep", 0)
+    assert guest.link.take_state(guest.session, state_of(host), True) == ("adopt", 0)
+    assert host.link.conflict == guest.link.conflict == 0
+    assert guest.session.actions == ["11"]  # the page adopts the host's game as a new game
+
+
+def test_a_guest_whose_game_is_another_adopts_the_hosts():
+    host, guest = go_pair()
+    host.session.act("10")
+    assert guest.link.take_state(guest.session, state_of(host), False) == ("adopt", None)
+
+
+def test_the_hosts_plan():
+    chosen = live.plan("wbry", {"w": "me", "b": "friend1", "r": "computer", "y": "friend2"}, {})
+    assert chosen["me"] == "w" and chosen["owns"] == "wr"
+    assert chosen["friends"] == [("friend1", "b"), ("friend2", "y")]
+    assert chosen["seats"] == {"w": "human", "b": "human", "r": "medium", "y": "human"}
+    with pytest.raises(live.LiveError, match="friend"):
+        live.plan("wb", {"w": "me", "b": "computer"}, {})
+
+
+# -- the page's runtime ---------------------------------------------------------------------------
+
+SCRIPT = """
+from lotus import games, live, qr
+
+def run():
+    out = []
+    code = live.invite_code("m1", "go", "b", OFFER)
+    out.append(code)
+    invite = live.read_invite(code, games.GAMES)
+    out.append(invite["sdp"])
+    host = games.get("race").new_session()
+    guest = games.get("race").new_session()
+    a = live.Link("host", "m1", "race", "w")
+    a.peers["p"] = "b"
+    b = live.Link("guest", "m1", "race", "b")
+    a.connected(host)
+    b.connected(guest)
+    for i in range(6):
+        mover, link, other, olink = (host, a, guest, b) if i % 2 == 0 else (guest, b, host, a)
+        mover.act(sorted(mover.game.legal_moves())[0])
+        for text in link.outgoing(mover):
+            out.append(olink.receive(other, "p", text)[0])
+    out.append(guest.actions)
+    out.append(b.receive(guest, "p", '{"v": 1, "t": "act", "n": 0, "a": "x"}')[0])
+    out.append(b.log)
+    out.append(["".join(str(c) for c in row) for row in qr.encode("https://lotus.example/#x")])
+    return out
+"""
+
+
+@pytest.mark.skipif(not micropython.available(), reason="Node/MicroPython missing")
+def test_the_protocol_and_the_qr_code_are_the_same_under_micropython():
+    source = f"OFFER = {OFFER!r}\n" + SCRIPT
+    namespace = {}
+    exec(compile(source, "live_script", "exec"), namespace)
+    expected = namespace["run"]()
+    got = json.loads(micropython.run(source + "\nimport json\nprint(json.dumps(run()))\n"))
+    assert len(expected[-1]) == 25 and expected[2:8] == ["redraw"] * 6
+    assert got == json.loads(json.dumps(expected))
+
+
+def test_the_stun_setting_is_checked():
+    assert live.check_stun("  stun:stun.example.org:3478 ") == "stun:stun.example.org:3478"
+    assert live.check_stun("") == ""
+    for bad in ("http://x", "stun:", "stun:a b", "stun:host:99999", "turn:host"):
+        with pytest.raises(live.LiveError, match="STUN"):
+            live.check_stun(bad)
