@@ -24,7 +24,7 @@ LEVELS = ("easy", "medium", "hard")
 RACE_LEVELS = {
     "easy": {"iterations": 40, "depth": 8},
     "medium": {"iterations": 200, "depth": 16},
-    "hard": {"iterations": 1500, "depth": 24},
+    "hard": {"iterations": 1500, "depth": None},
 }
 GO_LEVELS = {
     "easy": {"iterations": 40},
