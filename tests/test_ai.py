@@ -268,3 +268,54 @@ def test_suggest_dead_leaves_a_surrounded_lotus_alone():
 
 def test_suggest_dead_on_an_empty_board_is_empty():
     assert ai.suggest_dead(scoring(go.Game())) == []
+
+
+# -- the race plug-in's playouts ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_race_playout_to_the_end_names_one_winner_and_leaves_the_game_as_it_was(players):
+    # Playouts of the medium and hard levels run to the end (R11): one colour gets 1, the others 0.
+    from lotus.engine.ai import race_plugin
+
+    for seed in range(4):
+        game = random_race(players, False, plies=30 * seed, seed=seed)
+        state = race_plugin.RaceState(game, depth=None)
+        before = state.game.state_key()
+        result = state.rollout(random.Random(seed))
+        assert sorted(result) == [0.0] * (players - 1) + [1.0]
+        assert state.game.state_key() == before
+
+
+class _NeverExplore:
+    """An rng whose draws never fall under a playout's epsilon: the heuristic move every time."""
+
+    def random(self):
+        return 0.999
+
+
+def test_race_playout_plays_the_heuristics_best_move():
+    # The playout's move choice is an inlined copy of move_score: one ply with no random moves
+    # must end where the best-scoring move (the first of equal ones) ends.
+    from lotus.engine.ai import race_plugin
+
+    rng = random.Random(3)
+    checked = 0
+    for players in (2, 4):
+        for _ in range(30):
+            game = race.Game(players=players)
+            while not game.is_over:
+                legal = game.legal_moves()
+                me = game.to_move
+                scores = [race_plugin.move_score(game, m, me) for m in legal]
+                after = game.copy()
+                after.play(legal[scores.index(max(scores))])
+                if after.is_over:
+                    expected = [1.0 if c == after.winner else 0.0 for c in after.colours]
+                else:
+                    expected = race_plugin.evaluate(after, 6.0)
+                state = race_plugin.RaceState(game, depth=1, epsilon=0.0, scale=6.0)
+                assert state.rollout(_NeverExplore()) == pytest.approx(expected), game.state_key()
+                checked += 1
+                game.play(rng.choice(legal))
+    assert checked > 1000

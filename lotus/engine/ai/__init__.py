@@ -23,8 +23,8 @@ LEVELS = ("easy", "medium", "hard")
 # Work per move for each game and level: search iterations and plug-in settings.
 RACE_LEVELS = {
     "easy": {"iterations": 40, "depth": 8},
-    "medium": {"iterations": 200, "depth": 16},
-    "hard": {"iterations": 1500, "depth": 24},
+    "medium": {"iterations": 200, "depth": None},
+    "hard": {"iterations": 1500, "depth": None},
 }
 GO_LEVELS = {
     "easy": {"iterations": 40},

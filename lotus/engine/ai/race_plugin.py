@@ -17,6 +17,7 @@ from lotus.engine import race
 _GOAL_INDEX = len(race.FIELDS)
 _ROUTE = [race.ROUTE_INDEX[name] for name in race.FIELDS] + [race.ROUTE_INDEX[race.GOAL]]
 _LENGTH = race.ROUTE_INDEX[race.GOAL]  # steps from the start into the goal (15)
+_PASS = race.PASS
 
 
 def _move_table() -> dict:
@@ -76,12 +77,12 @@ class RaceState:
     def __init__(
         self,
         game: race.Game,
-        depth: int = 24,
+        depth=24,
         temperature: float = 1.0,
         epsilon: float = 0.25,
         scale: float = 6.0,
     ) -> None:
-        """Wrap a copy of `game`; playouts run `depth` plies, then `evaluate` judges."""
+        """Wrap a copy of `game`; playouts run `depth` plies (None: to the end), then evaluate."""
         self.game = game.copy()
         self.players = game.players
         self.colours = game.colours
@@ -127,25 +128,56 @@ class RaceState:
         return [w / total for w in weights]
 
     def rollout(self, rng) -> list:
-        """Play `depth` plies by the move heuristic (sometimes at random), then evaluate."""
+        """Play by the move heuristic (sometimes at random) to the end, or for `depth` plies
+        and then evaluate; the state is left as it was found."""
         game = self.game
         colours = self.colours
         play = game.play
+        legal_moves = game.legal_moves
+        stacks = game.stacks
+        moves = MOVES
         random = rng.random
         eps = self.epsilon
+        depth = self.depth
+        if depth is None:
+            depth = 1 << 30
         n = 0
-        while n < self.depth and game.winner is None:
-            legal = game.legal_moves()
-            if len(legal) == 1:
+        while n < depth and game.winner is None:
+            legal = legal_moves()
+            k = len(legal)
+            if k == 1:
                 move = legal[0]
             elif random() < eps:
-                move = legal[int(random() * len(legal))]
+                move = legal[int(random() * k)]
             else:
+                # The best move by move_score (inlined: this loop is the search's hot spot).
                 me = colours[game.turn]
                 move = legal[0]
                 best = -1e9
                 for m in legal:
-                    s = move_score(game, m, me)
+                    if m == _PASS:
+                        s = -1.0
+                    else:
+                        origin, final, s = moves[m]
+                        own = True
+                        if origin >= 0:
+                            stack = stacks[origin]
+                            if stack[-1] != me:
+                                own = False
+                            elif len(stack) > 1:
+                                s += FREE_OWN if stack[-2] == me else -FREE_OPPONENT
+                        elif m[1] != me:
+                            own = False
+                        if not own:
+                            s = -s
+                        elif final == _GOAL_INDEX:
+                            s += GOAL_BONUS
+                        else:
+                            target = stacks[final]
+                            if target:
+                                if target[-1] != me:
+                                    s += COVER
+                                s += SPEED * len(target)
                     if s > best:
                         best = s
                         move = m
