@@ -200,14 +200,34 @@ def test_same_seed_same_move(level):
         assert ai.choose_move(game.copy(), level, seed=42) == first
 
 
-def test_budget_caps_the_time_and_still_gives_a_legal_move():
-    import time
+def test_budget_caps_the_time_and_still_gives_a_legal_move(monkeypatch):
+    # A clock that moves 10 ms each time it is read (no real time in a test: a loaded machine
+    # would make it flaky): a 30 ms budget must stop `hard` long before its iterations are done.
+    from lotus.engine.ai import go_plugin, mcts
 
+    now = [0.0]
+
+    def clock():
+        now[0] += 0.010
+        return now[0]
+
+    rollouts = []
+    rollout = go_plugin.GoState.rollout
+
+    def counted(self, *args):
+        rollouts.append(1)
+        return rollout(self, *args)
+
+    monkeypatch.setattr(ai, "clock", clock)
+    monkeypatch.setattr(mcts, "clock", clock)
+    monkeypatch.setattr(go_plugin.GoState, "rollout", counted)
     game = random_go(plies=10, seed=2)
-    t0 = time.perf_counter()
     move = ai.choose_move(game, "hard", seed=1, budget_ms=30)
-    assert time.perf_counter() - t0 < 0.5
     assert move in game.legal_moves()
+    assert 0 < len(rollouts) <= 40 < ai.GO_LEVELS["hard"]["iterations"]
+    rollouts.clear()
+    ai.choose_move(game, "hard", seed=1)  # no budget: the level's whole work, clock or not
+    assert len(rollouts) > 40
 
 
 def test_invalid_arguments_raise_value_error_naming_the_problem():
