@@ -17,7 +17,6 @@ A forced move (a single legal one) is not searched: the position after it is ana
 finished game is its result; a Go game after two passes (scoring) is scored by playouts.
 """
 
-
 from lotus.engine import go, race
 from lotus.engine.ai.go_plugin import GoState
 from lotus.engine.ai.go_plugin import ownership as playout_ownership
