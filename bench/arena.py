@@ -27,6 +27,7 @@ seconds of ``MCTSBot.step``. The other matches never import OpenSpiel.
 """
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -122,7 +123,8 @@ def random_go_move(game: go.Game, rng: random.Random) -> str:
 
 
 def play_game(task: tuple) -> tuple:
-    """Play game `index` of a match; return (A's result 1/0.5/0, [(level, seconds)], moves)."""
+    """Play game `index` of a match; return (A's result 1/0.5/0, [(level, seconds)], plies,
+    the moves in notation)."""
     match, index, seed = task
     kind, a, b = parse_match(match)
     game_seed = zlib.crc32(f"{seed}/{match}/{index}".encode())
@@ -172,7 +174,7 @@ def play_game(task: tuple) -> tuple:
         result = 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
     else:
         result = 1.0 if game.winner in a_colours else 0.0
-    return result, times, ply
+    return result, times, ply, list(game.moves)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
@@ -197,6 +199,10 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument(
+        "--records",
+        help="append each game as a JSON line (match, game, seed, A's result, moves) to this file",
+    )
     args = parser.parse_args(argv)
     matches = []
     for item in args.match or list(MATCHES):
@@ -216,6 +222,11 @@ def main(argv=None) -> int:
             results = []
             for r in pool.imap(play_game, tasks, chunksize=1):
                 results.append(r)
+                if args.records:
+                    with open(args.records, "a") as out:
+                        line = {"match": match, "game": len(results) - 1, "seed": args.seed}
+                        line.update(result=r[0], moves=r[3])
+                        out.write(json.dumps(line) + "\n")
                 # Progress on stderr: a match against the outside player takes minutes a game.
                 print(
                     f"# {match}: game {len(results)}/{len(tasks)}: A {r[0]:g}, {r[2]} plies",
@@ -226,7 +237,7 @@ def main(argv=None) -> int:
             lo, hi = wilson(wins, len(results))
             plies = statistics.median(r[2] for r in results)
             game = "go" if kind == "go" else "race"
-            for _result, times, _plies in results:
+            for _result, times, _plies, _moves in results:
                 for level, seconds in times:
                     level_times.setdefault((game, level), []).append(seconds)
             n = len(results)

@@ -73,8 +73,7 @@ def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> 
     else:
         cfg = dict(GO_LEVELS[level])
         iterations = cfg.pop("iterations")
-        c_puct = cfg.pop("c_puct", 1.0)
-        state = go_plugin.GoState(game, rng, **cfg)
+        return go_plugin.choose(game, iterations, rng, search, deadline, **cfg)
     action, _root = search(state, iterations, rng, c_puct=c_puct, deadline=deadline)
     return state.name(action)
 
