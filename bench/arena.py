@@ -12,8 +12,9 @@ who moves first, in even games).
 The random players: race, uniform over the legal moves; go, uniform over the empty points, passing
 only when the board is full, or when the opponent has just passed and it leads on the board as it
 stands (``score()``). A go game ends after two passes in a row (G8) and is counted with
-``score(dead=ai.suggest_dead(game))``; a draw counts half a win. Seconds per move are process CPU
-seconds of ``choose_move`` (steady on a shared machine), median over every move of that level.
+``score(dead=ai.suggest_dead(game))`` (or ends by a resignation); a draw counts half a win.
+Seconds per move are process CPU seconds of ``choose_move`` (steady on a shared machine), median
+over every move of that level. ``--records FILE`` appends every game's moves as a JSON line.
 
 The outside player ``mcts`` is OpenSpiel's MCTSBot (plain UCT, ``uct_c=2``, one uniformly random
 rollout to the end of the game per simulation) on our rules wrapped as OpenSpiel games
@@ -64,6 +65,7 @@ TARGETS = {
     "go-hard-random": 0.95,
     "go-hard-easy": 0.75,
     "go-medium-easy": 0.60,
+    "go-hard-medium": 0.70,
     # Against the outside player (issue 13): 2-player games at equal and at 4x simulations, and
     # the 4-player race, one seat against three bots (chance: 25%).
     "race-hard-mcts": 0.90,
@@ -167,7 +169,9 @@ def play_game(task: tuple) -> tuple:
             times.append((player, time.process_time() - t0))
         game.play(move)
         ply += 1
-    if kind == "go":
+    if kind == "go" and game.resigned:
+        result = 1.0 if game.winner in a_colours else 0.0
+    elif kind == "go":
         score = game.score(dead=ai.suggest_dead(game, seed=game_seed))
         mine = score[a_colours[0]]
         theirs = score["b" if a_colours[0] == "w" else "w"]

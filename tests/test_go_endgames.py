@@ -88,6 +88,25 @@ def test_it_does_not_pass_when_the_answering_pass_would_win_for_the_opponent(lev
     assert ai.choose_move(game, level, seed=1) not in ("pass", "resign")
 
 
+# From an arena game between two medium players (White, to move, lost it by one point): 9 empty
+# points, no pass yet. Were White to pass, Black's answering pass would end play one point up with
+# the groups at 25 and 53 dead; the search without the count passed here (seeds 1 and 2).
+ONE_POINT = (
+    "1 15 30 18 2 38 9 26 3 40 4 24 6 37 23 5 16 12 39 45 33 19 21 35 60 13 31 36 8 70 32 7 65 66 "
+    "42 64 10 11 41 50 59 69 44 43 67 68 17 53 48 25 20 46 51 47 34 49 62 63 55 pass 22 27 52 56"
+)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("seed", (1, 2))
+def test_a_game_one_point_behind_is_not_passed_away(level, seed):
+    game = go.Game.from_moves(ONE_POINT.split())
+    assert game.to_move == "w" and game.passes == 0 and len(game.empty_indices()) == 9
+    assert lead_after_passes(game) == -1
+    move = ai.choose_move(game, level, seed=seed)
+    assert move not in ("pass", "resign") and move in game.legal_moves()
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_it_resigns_only_when_hopelessly_behind(level):
     # 27 to 45 after White's pass, and no placement changes the count: hopeless.

@@ -27,9 +27,9 @@ RACE_LEVELS = {
     "hard": {"iterations": 1500, "depth": 24},
 }
 GO_LEVELS = {
-    "easy": {"iterations": 40},
-    "medium": {"iterations": 250},
-    "hard": {"iterations": 1000},
+    "easy": {"iterations": 40, "rave": 500},
+    "medium": {"iterations": 250, "rave": 500},
+    "hard": {"iterations": 1000, "rave": 500},
 }
 
 DEAD_PLAYOUTS = 400

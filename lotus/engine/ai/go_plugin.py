@@ -66,6 +66,9 @@ through it lost, by about ten points or more on average) on a board at least hal
 
 RESIGN_STONES = SIZE // 2
 
+RESIGN_MARGIN = 10
+"""... and when the count, were play to end by passes now, puts it at least this far behind."""
+
 
 def point_score(s: list, gm: list, gn: list, i: int, t: int) -> float:
     """A quick opinion (log-weight) of placing colour index t on empty index i."""
@@ -514,7 +517,7 @@ def choose(game: go.Game, iterations: int, rng, search, deadline=None, **cfg) ->
     - The search chose a pass with the opponent to answer: if the opponent's pass would then end
       play with the mover behind, the mover plays its best placement instead.
     - With at least RESIGN_STONES stones on the board, when the best move is worth less than
-      RESIGN_VALUE, it resigns.
+      RESIGN_VALUE and the count by passes puts it RESIGN_MARGIN points behind, it resigns.
     """
     c_puct = cfg.pop("c_puct", 1.0)
     rave = cfg.pop("rave", 0)
@@ -542,5 +545,6 @@ def choose(game: go.Game, iterations: int, rng, search, deadline=None, **cfg) ->
         k = actions.index(action)
         n = root.visits[k]
         if n and root.values[k] / n < RESIGN_VALUE:
-            return go.RESIGN
+            if pass_count(game, playouts, rng) <= -RESIGN_MARGIN:
+                return go.RESIGN
     return go.NAMES[action]
