@@ -204,6 +204,12 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
     parser.add_argument(
+        "--skip",
+        type=int,
+        default=0,
+        help="start at game SKIP of each match (to share a long match between processes)",
+    )
+    parser.add_argument(
         "--records",
         help="append each game as a JSON line (match, game, seed, A's result, moves) to this file",
     )
@@ -221,14 +227,15 @@ def main(argv=None) -> int:
     with multiprocessing.Pool(args.jobs) as pool:
         for match in matches:
             kind = parse_match(match)[0]
-            tasks = [(match, i, args.seed) for i in range(args.games)]
+            tasks = [(match, i, args.seed) for i in range(args.skip, args.skip + args.games)]
             t0 = time.perf_counter()
             results = []
             for r in pool.imap(play_game, tasks, chunksize=1):
                 results.append(r)
                 if args.records:
                     with open(args.records, "a") as out:
-                        line = {"match": match, "game": len(results) - 1, "seed": args.seed}
+                        game = args.skip + len(results) - 1
+                        line = {"match": match, "game": game, "seed": args.seed}
                         line.update(result=r[0], moves=r[3])
                         out.write(json.dumps(line) + "\n")
                 # Progress on stderr: a match against the outside player takes minutes a game.

@@ -53,7 +53,8 @@ def _check(game, level: str, seed, budget_ms) -> None:
 
 
 def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> str:
-    """A legal move in notation for the player to move in `game` (never changed), at `level`.
+    """A legal move in notation for the player to move in `game` (never changed), at `level`;
+    in Go it may be "resign" when hopelessly behind (go_plugin.choose says when).
 
     `level` is "easy", "medium" or "hard" (more search work); the same `seed` and position give
     the same move (seed None: a fresh random choice). `budget_ms` stops the search early when the
