@@ -12,8 +12,9 @@ who moves first, in even games).
 The random players: race, uniform over the legal moves; go, uniform over the empty points, passing
 only when the board is full, or when the opponent has just passed and it leads on the board as it
 stands (``score()``). A go game ends after two passes in a row (G8) and is counted with
-``score(dead=ai.suggest_dead(game))``; a draw counts half a win. Seconds per move are process CPU
-seconds of ``choose_move`` (steady on a shared machine), median over every move of that level.
+``score(dead=ai.suggest_dead(game))`` (or ends by a resignation); a draw counts half a win.
+Seconds per move are process CPU seconds of ``choose_move`` (steady on a shared machine), median
+over every move of that level. ``--records FILE`` appends every game's moves as a JSON line.
 
 The outside player ``mcts`` is OpenSpiel's MCTSBot (plain UCT, ``uct_c=2``, one uniformly random
 rollout to the end of the game per simulation) on our rules wrapped as OpenSpiel games
@@ -27,6 +28,7 @@ seconds of ``MCTSBot.step``. The other matches never import OpenSpiel.
 """
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -65,6 +67,7 @@ TARGETS = {
     "go-hard-random": 0.95,
     "go-hard-easy": 0.75,
     "go-medium-easy": 0.60,
+    "go-hard-medium": 0.70,
     # Against the outside player (issue 13): 2-player games at equal and at 4x simulations, and
     # the 4-player race, one seat against three bots (chance: 25%).
     "race-hard-mcts": 0.90,
@@ -124,7 +127,8 @@ def random_go_move(game: go.Game, rng: random.Random) -> str:
 
 
 def play_game(task: tuple) -> tuple:
-    """Play game `index` of a match; return (A's result 1/0.5/0, [(level, seconds)], moves)."""
+    """Play game `index` of a match; return (A's result 1/0.5/0, [(level, seconds)], plies,
+    the moves in notation)."""
     match, index, seed = task
     kind, a, b = parse_match(match)
     game_seed = zlib.crc32(f"{seed}/{match}/{index}".encode())
@@ -167,14 +171,16 @@ def play_game(task: tuple) -> tuple:
             times.append((player, time.process_time() - t0))
         game.play(move)
         ply += 1
-    if kind == "go":
+    if kind == "go" and game.resigned:
+        result = 1.0 if game.winner in a_colours else 0.0
+    elif kind == "go":
         score = game.score(dead=ai.suggest_dead(game, seed=game_seed))
         mine = score[a_colours[0]]
         theirs = score["b" if a_colours[0] == "w" else "w"]
         result = 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
     else:
         result = 1.0 if game.winner in a_colours else 0.0
-    return result, times, ply
+    return result, times, ply, list(game.moves)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
@@ -199,6 +205,16 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument(
+        "--skip",
+        type=int,
+        default=0,
+        help="start at game SKIP of each match (to share a long match between processes)",
+    )
+    parser.add_argument(
+        "--records",
+        help="append each game as a JSON line (match, game, seed, A's result, moves) to this file",
+    )
     args = parser.parse_args(argv)
     matches = []
     for item in args.match or list(MATCHES):
@@ -213,11 +229,17 @@ def main(argv=None) -> int:
     with multiprocessing.Pool(args.jobs) as pool:
         for match in matches:
             kind = parse_match(match)[0]
-            tasks = [(match, i, args.seed) for i in range(args.games)]
+            tasks = [(match, i, args.seed) for i in range(args.skip, args.skip + args.games)]
             t0 = time.perf_counter()
             results = []
             for r in pool.imap(play_game, tasks, chunksize=1):
                 results.append(r)
+                if args.records:
+                    with open(args.records, "a") as out:
+                        game = args.skip + len(results) - 1
+                        line = {"match": match, "game": game, "seed": args.seed}
+                        line.update(result=r[0], moves=r[3])
+                        out.write(json.dumps(line) + "\n")
                 # Progress on stderr: a match against the outside player takes minutes a game.
                 print(
                     f"# {match}: game {len(results)}/{len(tasks)}: A {r[0]:g}, {r[2]} plies",
@@ -228,7 +250,7 @@ def main(argv=None) -> int:
             lo, hi = wilson(wins, len(results))
             plies = statistics.median(r[2] for r in results)
             game = "go" if kind == "go" else "race"
-            for _result, times, _plies in results:
+            for _result, times, _plies, _moves in results:
                 for level, seconds in times:
                     level_times.setdefault((game, level), []).append(seconds)
             n = len(results)

@@ -27,9 +27,9 @@ RACE_LEVELS = {
     "hard": {"iterations": 1500, "depth": None},
 }
 GO_LEVELS = {
-    "easy": {"iterations": 40},
-    "medium": {"iterations": 250},
-    "hard": {"iterations": 1000},
+    "easy": {"iterations": 40, "rave": 500},
+    "medium": {"iterations": 250, "rave": 500},
+    "hard": {"iterations": 1000, "rave": 500},
 }
 
 DEAD_PLAYOUTS = 400
@@ -53,7 +53,8 @@ def _check(game, level: str, seed, budget_ms) -> None:
 
 
 def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> str:
-    """A legal move in notation for the player to move in `game` (never changed), at `level`.
+    """A legal move in notation for the player to move in `game` (never changed), at `level`;
+    in Go it may be "resign" when hopelessly behind (go_plugin.choose says when).
 
     `level` is "easy", "medium" or "hard" (more search work); the same `seed` and position give
     the same move (seed None: a fresh random choice). `budget_ms` stops the search early when the
@@ -73,8 +74,7 @@ def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> 
     else:
         cfg = dict(GO_LEVELS[level])
         iterations = cfg.pop("iterations")
-        c_puct = cfg.pop("c_puct", 1.0)
-        state = go_plugin.GoState(game, rng, **cfg)
+        return go_plugin.choose(game, iterations, rng, search, deadline, **cfg)
     action, _root = search(state, iterations, rng, c_puct=c_puct, deadline=deadline)
     return state.name(action)
 

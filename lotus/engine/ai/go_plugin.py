@@ -18,6 +18,7 @@ points of a ``go.Game``: see the go module's docstring), and changes the game on
 """
 
 import math
+import time
 
 from lotus.engine import go
 from lotus.engine.kensington import (
@@ -54,6 +55,19 @@ SELF_ATARI = -1.5  # my group is left with one liberty
 SUICIDE = -5.0  # my group is left without a liberty: reversed to the opponent (G7)
 PASS_PRIOR = -2.0  # log weight of a pass while placements remain
 PASS_SETTLED = 0.5  # ... after the opponent passed
+
+# Counting a finished game (G9, G10) inside the search and before passing.
+COUNT_PLAYOUTS = 48
+"""Playouts behind the dead groups when the search counts a game that two passes ended."""
+
+RESIGN_VALUE = 0.02
+"""The search resigns when its best move is worth less than this (reward 0..1: every playout
+through it lost, by about ten points or more on average) on a board at least half full."""
+
+RESIGN_STONES = SIZE // 2
+
+RESIGN_MARGIN = 10
+"""... and when the count, were play to end by passes now, puts it at least this far behind."""
 
 
 def point_score(s: list, gm: list, gn: list, i: int, t: int) -> float:
@@ -111,12 +125,14 @@ def point_score(s: list, gm: list, gn: list, i: int, t: int) -> float:
     return score
 
 
-def fill(s: list, gm: list, gn: list, empties: list, t: int, random) -> None:
-    """Fill every empty point, alternating from colour index t, in place (a playout).
+def fill(s: list, gm: list, gn: list, empties: list, t: int, random) -> list:
+    """Fill every empty point, alternating from colour index t, in place (a playout); return
+    [white, black]: the points each colour placed on (for the search's all-moves-as-first).
 
     Each placement is a random empty point, but a point where the mover's group would be left
     without a liberty (and win nothing) is tried again once: players rarely give groups away.
     """
+    placed = [0, 0]
     while empties:
         n = len(empties)
         k = int(random() * n)
@@ -148,7 +164,9 @@ def fill(s: list, gm: list, gn: list, empties: list, t: int, random) -> None:
         empties[k] = empties[-1]
         empties.pop()
         _place(s, gm, gn, i, t)
+        placed[t] |= 1 << i
         t = 1 - t
+    return placed
 
 
 def playout(game: go.Game, random) -> tuple:
@@ -161,7 +179,17 @@ def playout(game: go.Game, random) -> tuple:
 class GoState:
     """The search protocol over a working copy of a ``go.Game``."""
 
-    __slots__ = ("game", "players", "rng", "win_weight", "margin_scale", "temperature")
+    __slots__ = (
+        "game",
+        "players",
+        "rng",
+        "win_weight",
+        "margin_scale",
+        "temperature",
+        "counted",
+        "depth",
+        "no_pass",
+    )
 
     def __init__(
         self,
@@ -178,22 +206,30 @@ class GoState:
         self.win_weight = win_weight
         self.margin_scale = margin_scale
         self.temperature = temperature
+        self.counted = {}  # (white, black, marker) of a finished game -> its rewards
+        self.depth = 0  # moves applied since the root
+        self.no_pass = False  # the root's pass is left out (it would lose the count)
 
     def to_move(self) -> int:
         """0 for White, 1 for Black."""
         return self.game.turn
 
     def actions(self) -> list:
-        """The empty points' indices, then PASS_INDEX."""
-        return self.game.legal_indices()
+        """The empty points' indices, then PASS_INDEX (not at the root when ``no_pass``)."""
+        out = self.game.legal_indices()
+        if self.no_pass and not self.depth and len(out) > 1:
+            out.pop()
+        return out
 
     def apply(self, i: int) -> None:
         """Play a move index."""
         self.game.play_index(i)
+        self.depth += 1
 
     def undo(self) -> None:
         """Take back the last move."""
         self.game.undo()
+        self.depth -= 1
 
     def terminal(self) -> bool:
         """True after two passes in a row (G8)."""
@@ -201,8 +237,10 @@ class GoState:
 
     def _rewards(self, w: int, b: int) -> list:
         """Rewards from full-board stones (the marker added): mostly the win, a little margin."""
-        marker = self.game.marker
-        margin = popcount(w) - popcount(b) + marker
+        return self._margin_rewards(popcount(w) - popcount(b) + self.game.marker)
+
+    def _margin_rewards(self, margin: int) -> list:
+        """[White, Black] rewards for White's lead `margin` (negative: Black leads)."""
         if margin > 0:
             win = 1.0
         elif margin < 0:
@@ -214,14 +252,31 @@ class GoState:
         return [rw, 1.0 - rw]
 
     def returns(self) -> list:
-        """After two passes: the board as a playout settles it (dead groups reversed)."""
-        w, b = playout(self.game, self.rng.random)
-        return self._rewards(w, b)
+        """After two passes: the count of G10 exactly, stones, territory and marker, with the
+        dead groups the playouts find (as ``suggest_dead`` finds them); once per position."""
+        game = self.game
+        w, b = game.masks()
+        key = (w, b, game.marker)
+        r = self.counted.get(key)
+        if r is None:
+            sw, sb = count(game, COUNT_PLAYOUTS, self.rng)
+            r = self._margin_rewards(sw - sb)
+            self.counted[key] = r
+        return r
 
     def rollout(self, rng) -> list:
         """Fill the board at random (no suicides, mostly) and score it with the marker."""
         w, b = playout(self.game, rng.random)
         return self._rewards(w, b)
+
+    def rollout_placed(self, rng) -> tuple:
+        """``rollout``, and [white, black]: the points each colour placed on in the playout."""
+        game = self.game
+        s = list(game.masks())
+        placed = fill(
+            s, game.groups[:], game.borders[:], game.empty_indices(), game.turn, rng.random
+        )
+        return self._rewards(s[0], s[1]), placed
 
     def priors(self, actions: list) -> list:
         """A softmax of the point heuristic; a pass is likely only after the opponent passed."""
@@ -281,3 +336,215 @@ def dead_groups(game: go.Game, playouts: int, rng) -> list:
         if (own[k] < 0.5) if white else (own[k] > 0.5):
             out.append(go.NAMES[k])
     return out
+
+
+# -- the search with all-moves-as-first (RAVE) ------------------------------------------------
+
+TERMINAL = object()
+"""Marks a child that is a finished game: its value is ``returns()``, never expanded."""
+
+
+class RaveNode:
+    """A position's statistics, as ``mcts.Node``, plus per action its all-moves-as-first count
+    and summed reward: the playouts through this node in which the player to move here placed a
+    stone on that point later on (a point is placed on once in a game: stones never leave)."""
+
+    __slots__ = (
+        "player",
+        "actions",
+        "priors",
+        "visits",
+        "values",
+        "children",
+        "total",
+        "sum",
+        "amaf_n",
+        "amaf_v",
+    )
+
+    def __init__(self, player: int) -> None:
+        """A node for `player` to choose at, not yet expanded."""
+        self.player = player
+        self.actions = None
+        self.priors = None
+        self.visits = None
+        self.values = None
+        self.children = None
+        self.total = 0
+        self.sum = 0.0
+        self.amaf_n = None
+        self.amaf_v = None
+
+    def expand(self, state) -> None:
+        """Fill in the actions at `state` (this node's position) and the plug-in's priors."""
+        actions = state.actions()
+        k = len(actions)
+        self.actions = actions
+        self.priors = state.priors(actions)
+        self.visits = [0] * k
+        self.values = [0.0] * k
+        self.children = [None] * k
+        self.amaf_n = [0] * k
+        self.amaf_v = [0.0] * k
+
+
+def _rave_select(node, c_puct: float, fpu: float, inv_k: float) -> int:
+    """The action maximising (1 - b) Q + b Q_amaf + c P sqrt(N) / (1 + n), where the weight of
+    the all-moves-as-first value is b = m / (m + n + m n / K) (m its count, n the visits)."""
+    total = node.total
+    q0 = (node.sum / total - fpu) if total else 0.5
+    scale = c_puct * math.sqrt(total + 1)
+    visits = node.visits
+    values = node.values
+    amaf_n = node.amaf_n
+    amaf_v = node.amaf_v
+    best = 0
+    best_score = -1e9
+    i = 0
+    for p in node.priors:
+        n = visits[i]
+        m = amaf_n[i]
+        q = values[i] / n if n else q0
+        if m:
+            beta = m / (m + n + m * n * inv_k)
+            q += beta * (amaf_v[i] / m - q)
+        score = q + scale * p / (1 + n)
+        if score > best_score:
+            best_score = score
+            best = i
+        i += 1
+    return best
+
+
+def rave_search(
+    state, iterations: int, rng, c_puct: float = 1.0, fpu: float = 0.1, deadline=None, rave=500
+) -> tuple:
+    """``mcts.search`` for Go with the all-moves-as-first values mixed into the selection (RAVE,
+    Gelly and Silver): a placement's worth is learnt from every playout that placed it, not
+    only from those that played it first, which matters when there are many moves and few
+    iterations. `rave` (K) is the visit count at which both values weigh the same."""
+    root = RaveNode(state.to_move())
+    root.expand(state)
+    actions = root.actions
+    if len(actions) == 1:
+        return actions[0], root
+    inv_k = 1.0 / rave
+    apply = state.apply
+    undo = state.undo
+    for it in range(iterations):
+        if deadline is not None and it & 7 == 0 and it and time.perf_counter() > deadline:
+            break
+        node = root
+        path = []
+        placed = None
+        while True:
+            if node.actions is None:
+                node.expand(state)
+            i = _rave_select(node, c_puct, fpu, inv_k)
+            path.append((node, i))
+            apply(node.actions[i])
+            child = node.children[i]
+            if child is None:
+                if state.terminal():
+                    node.children[i] = TERMINAL
+                    reward = state.returns()
+                else:
+                    node.children[i] = RaveNode(state.to_move())
+                    reward, placed = state.rollout_placed(rng)
+                break
+            if child is TERMINAL:
+                reward = state.returns()
+                break
+            node = child
+        seen = [0, 0] if placed is None else placed
+        k = len(path) - 1
+        while k >= 0:
+            node, i = path[k]
+            k -= 1
+            undo()
+            player = node.player
+            r = reward[player]
+            node.visits[i] += 1
+            node.values[i] += r
+            node.total += 1
+            node.sum += r
+            a = node.actions[i]
+            if a < SIZE:
+                seen[player] |= 1 << a
+            mine = seen[player]
+            amaf_n = node.amaf_n
+            amaf_v = node.amaf_v
+            j = 0
+            for a in node.actions:
+                if mine >> a & 1:
+                    amaf_n[j] += 1
+                    amaf_v[j] += r
+                j += 1
+    best = 0
+    visits = root.visits
+    values = root.values
+    for i in range(1, len(actions)):
+        if visits[i] > visits[best] or (visits[i] == visits[best] and values[i] > values[best]):
+            best = i
+    return actions[best], root
+
+
+def count(game: go.Game, playouts: int, rng) -> tuple:
+    """(White, Black): the score of G10 with the board as it stands, the dead groups (G9) those
+    that most of `playouts` fillings give to the opponent (none on a full board)."""
+    dead = dead_groups(game, playouts, rng) if game.empty_indices() else ()
+    score = game.score(dead=dead)
+    return score["w"], score["b"]
+
+
+def pass_count(game: go.Game, playouts: int, rng) -> int:
+    """The mover's lead in the count if play ends with the mover's pass (after the opponent's
+    pass) or with the mover's pass and then the opponent's (G3, G8): negative when behind."""
+    after = game.copy()
+    after.play_index(PASS_INDEX)
+    if not after.is_over:
+        after.play_index(PASS_INDEX)
+    w, b = count(after, playouts, rng)
+    return w - b if game.turn == 0 else b - w
+
+
+def choose(game: go.Game, iterations: int, rng, search, deadline=None, **cfg) -> str:
+    """The computer's move in notation: the tree search (``search``, mcts.search) with the pass
+    and resignation decided on the count.
+
+    - The opponent has just passed: a pass ends play (G8). When the count then says the mover
+      wins, it passes; when it says the mover loses, a pass is left out of the search.
+    - The search chose a pass with the opponent to answer: if the opponent's pass would then end
+      play with the mover behind, the mover plays its best placement instead.
+    - With at least RESIGN_STONES stones on the board, when the best move is worth less than
+      RESIGN_VALUE and the count by passes puts it RESIGN_MARGIN points behind, it resigns.
+    """
+    c_puct = cfg.pop("c_puct", 1.0)
+    rave = cfg.pop("rave", 0)
+    state = GoState(game, rng, **cfg)
+    playouts = min(400, max(64, iterations))
+    if game.passes and game.empty_indices():
+        lead = pass_count(game, playouts, rng)
+        if lead > 0:
+            return go.PASS
+        state.no_pass = lead < 0
+    if rave:
+        action, root = rave_search(state, iterations, rng, c_puct, deadline=deadline, rave=rave)
+    else:
+        action, root = search(state, iterations, rng, c_puct=c_puct, deadline=deadline)
+    actions = root.actions
+    if action == PASS_INDEX and not game.passes and len(actions) > 1:
+        if pass_count(game, playouts, rng) < 0:
+            best = -1
+            for k in range(len(actions)):
+                if actions[k] != PASS_INDEX and (best < 0 or root.visits[k] > root.visits[best]):
+                    best = k
+            action = actions[best]
+    w, b = game.masks()
+    if root.visits is not None and popcount(w | b) >= RESIGN_STONES:
+        k = actions.index(action)
+        n = root.visits[k]
+        if n and root.values[k] / n < RESIGN_VALUE:
+            if pass_count(game, playouts, rng) <= -RESIGN_MARGIN:
+                return go.RESIGN
+    return go.NAMES[action]
