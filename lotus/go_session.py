@@ -207,8 +207,10 @@ class GoSession(Session):
         return (words, event)
 
     def hint_text(self, move: str) -> str:
-        """'play 23' or 'pass'."""
-        return move if move in (go.PASS, go.RESIGN) else "play " + move
+        """'play 23', 'pass', or for a resignation what the computer thinks of the game."""
+        if move == go.RESIGN:
+            return "no move saves this game (the computer would resign here)"
+        return move if move == go.PASS else "play " + move
 
     def player_count(self, colour: str) -> tuple:
         """The running count: stones + territory + marker (G10)."""

@@ -138,7 +138,8 @@ class Session:
     def show_hint(self, move: str) -> None:
         """Remember the computer's suggestion for this position and say it."""
         self.hint = move
-        self.message = f"Hint: {self.hint_text(move)} (marked on the board)."
+        marked = " (marked on the board)" if self.move_marks(move) else ""
+        self.message = f"Hint: {self.hint_text(move)}{marked}."
 
     def hint_marks(self) -> list:
         """[(hook, value)] of the board elements the hint points at, e.g. [('point', '37')]."""

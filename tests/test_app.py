@@ -291,6 +291,10 @@ def test_go_resign_and_hints_in_words():
     session.show_hint("23")
     assert session.status() == "Hint: play 23 (marked on the board)."
     assert session.hint_marks() == [("point", "23")]
+    session.show_hint("pass")  # nothing to mark, so the board is not said to be marked
+    assert session.status() == "Hint: pass." and session.hint_marks() == []
+    session.show_hint("resign")  # the search resigns when hopeless: a hint says it in words
+    assert session.status() == "Hint: no move saves this game (the computer would resign here)."
 
 
 def test_players_count_stones_home_and_the_running_go_count():
