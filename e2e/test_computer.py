@@ -16,6 +16,7 @@ import pytest
 
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
 from e2e.race_helpers import click_move
+from lotus import records
 from lotus.engine import go, race
 from tools.browser import serve
 
@@ -98,7 +99,18 @@ def idle_times(page, game: str) -> tuple:
 
 @pytest.mark.slow
 def test_a_race_against_the_computer_reaches_its_end(page):
-    goto(page, "game=race&seats=human,easy")
+    """From a share link of the first 100 moves of a seeded random game (the computer's seat
+    named in it), the person and the computer play on to the end (some 25 replies each)."""
+    opening = race.Game()
+    rng = random.Random(7)
+    while len(opening.moves) < 100:
+        opening.play(rng.choice(sorted(opening.legal_moves())))
+    link = records.to_link_fragment(records.record_of(opening, seats={"w": "human", "b": "easy"}))
+    page.evaluate("localStorage.clear()")  # no saved game: the link opens its own
+    page.goto(page.url.split("?")[0].split("#")[0] + "?game=race#" + link)
+    page.wait_for_selector('body[data-ready="1"]')
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    assert moves(page) == opening.moves
     rng = random.Random(1)
     while True:
         wait_for_person(page, "w")
