@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT
+from e2e.conftest import READY_TIMEOUT, clear_storage
 from e2e.race_helpers import click_move
 from lotus import games, records
 
@@ -89,23 +89,22 @@ def share_fragment(game) -> str:
 
 
 @pytest.fixture(scope="module")
-def sized(browser, guard, site):
-    contexts = []
+def sized(module_context, guard, site):
+    """A new page of the module's context at a window size, as for a new visitor: the pages
+    opened before are closed (none may write its game back) and the site's storage emptied."""
 
     def _open(width: int, height: int, path: str):
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, service_workers="block"
-        )
-        contexts.append(context)
-        page = context.new_page()
+        for page in module_context.pages:
+            page.close()
+        clear_storage(module_context, site)
+        page = module_context.new_page()
+        page.set_viewport_size({"width": width, "height": height})
         guard.attach(page)
         page.goto(f"{site}/{path}")
         page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
         return page
 
-    yield _open
-    for context in contexts:
-        context.close()
+    return _open
 
 
 def assert_fits(page, game: str, when: str, start: str = "") -> None:
