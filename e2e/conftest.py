@@ -81,16 +81,42 @@ class Guard:
         assert not problems, "\n".join(problems)
 
 
+def clear_storage(context, site: str) -> None:
+    """Empty the site's local storage in `context`, from a blank page of the site's origin (no
+    page of the site is loaded for it)."""
+    page = context.new_page()
+    blank = f"{site}/__blank__.html"
+    page.route(blank, lambda route: route.fulfill(body="<!doctype html>", content_type="text/html"))
+    page.goto(blank)
+    page.evaluate("localStorage.clear(); sessionStorage.clear()")
+    assert page.evaluate("localStorage.length") == 0
+    page.close()
+
+
+@pytest.fixture(scope="session")
+def session_context(browser):
+    """The browser context the test modules share, one after the other (see `module_context`)."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
+    yield context
+    context.close()
+
+
 @pytest.fixture(scope="module")
-def module_context(browser):
-    """One browser context per test module (pages in it share a cache).
+def module_context(session_context, site):
+    """A browser context for one test module: the session's context, with the site's storage
+    emptied when the module starts and every page closed when it ends, so each module starts as
+    in a new context; only the browser's cache of the site's files is kept warm (files that do not
+    change during a run; a page that routes requests bypasses that cache).
 
     Service workers are blocked here so each test sees the served files as they are now;
     e2e/test_offline.py runs the real service worker in contexts of its own.
     """
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
-    yield context
-    context.close()
+    for page in session_context.pages:
+        page.close()
+    clear_storage(session_context, site)
+    yield session_context
+    for page in session_context.pages:
+        page.close()
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT
+from e2e.conftest import READY_TIMEOUT, clear_storage
 from tools.browser import ROOT
 
 AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
@@ -23,15 +23,11 @@ RUN = """async () => {
 
 
 @pytest.fixture(scope="module")
-def audit(browser, guard, site):
-    contexts = []
-
+def audit(module_context, guard, site):
     def _audit(game: str, width: int, theme: str = "light", dialog: bool = False) -> list:
-        context = browser.new_context(
-            viewport={"width": width, "height": 800}, service_workers="block"
-        )
-        contexts.append(context)
-        page = context.new_page()
+        clear_storage(module_context, site)  # a new visitor, but for the chosen theme
+        page = module_context.new_page()
+        page.set_viewport_size({"width": width, "height": 800})
         guard.attach(page)
         page.add_init_script(f"localStorage.setItem('lotus.theme', '{theme}')")
         page.goto(f"{site}/index.html?game={game}")
@@ -40,11 +36,11 @@ def audit(browser, guard, site):
             page.click('.actions [data-action="new-dialog"]')
             page.wait_for_selector("dialog[data-newgame][open]")
         page.add_script_tag(path=AXE)
-        return page.evaluate(RUN)
+        found = page.evaluate(RUN)
+        page.close()
+        return found
 
-    yield _audit
-    for context in contexts:
-        context.close()
+    return _audit
 
 
 @pytest.mark.parametrize("width", [360, 1280])

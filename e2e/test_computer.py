@@ -17,6 +17,7 @@ import pytest
 
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
 from e2e.race_helpers import click_move
+from lotus import records
 from lotus.engine import go, race
 from tools.browser import serve
 
@@ -99,7 +100,18 @@ def idle_times(page, game: str) -> tuple:
 
 @pytest.mark.slow
 def test_a_race_against_the_computer_reaches_its_end(page):
-    goto(page, "game=race&seats=human,easy")
+    """From a share link of the first 100 moves of a seeded random game (the computer's seat
+    named in it), the person and the computer play on to the end (some 25 replies each)."""
+    opening = race.Game()
+    rng = random.Random(7)
+    while len(opening.moves) < 100:
+        opening.play(rng.choice(sorted(opening.legal_moves())))
+    link = records.to_link_fragment(records.record_of(opening, seats={"w": "human", "b": "easy"}))
+    page.evaluate("localStorage.clear()")  # no saved game: the link opens its own
+    page.goto(page.url.split("?")[0].split("#")[0] + "?game=race#" + link)
+    page.wait_for_selector('body[data-ready="1"]')
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    assert moves(page) == opening.moves
     rng = random.Random(1)
     while True:
         wait_for_person(page, "w")
@@ -121,8 +133,18 @@ def test_a_race_against_the_computer_reaches_its_end(page):
 
 @pytest.mark.slow
 def test_a_go_game_against_the_computer_reaches_its_scored_end(page):
-    goto(page, "game=go&seats=human,easy")
+    """From a share link of 30 seeded random placements (the computer's seat named in it), the
+    person and the computer play on to the passes, the scoring and its confirmed result."""
     rng = random.Random(2)
+    opening = go.Game()
+    while len(opening.moves) < 30:
+        opening.play(rng.choice([m for m in opening.legal_moves() if m != "pass"]))
+    link = records.to_link_fragment(records.record_of(opening, seats={"w": "human", "b": "easy"}))
+    page.evaluate("localStorage.clear()")  # no saved game: the link opens its own
+    page.goto(page.url.split("?")[0].split("#")[0] + "?game=go#" + link)
+    page.wait_for_selector('body[data-ready="1"]')
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    assert moves(page) == opening.moves
     while page.get_attribute("body", "data-phase") == "play":
         wait_for_person(page, "w")
         if page.get_attribute("body", "data-phase") != "play":
@@ -137,8 +159,10 @@ def test_a_go_game_against_the_computer_reaches_its_scored_end(page):
     page.click('[data-action="confirm"]')
     page.wait_for_selector('body[data-over="1"]')
     game = go.Game.from_moves(moves(page))
+    assert game.moves[:30] == opening.moves and game.phase == go.SCORING
     banner = page.inner_text("[data-banner]")
-    assert "wins" in banner or "Draw" in banner
+    said = {"w": "You win!", "b": "The computer (easy) wins.", "": "Draw"}
+    assert said[page.get_attribute("body", "data-winner")] in banner, banner
 
 
 def test_the_page_stays_responsive_and_undo_drops_the_stale_answer(page):

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT
+from e2e.conftest import READY_TIMEOUT, clear_storage
 from e2e.race_helpers import click_move
 from lotus import games, records
 
@@ -89,23 +89,22 @@ def share_fragment(game) -> str:
 
 
 @pytest.fixture(scope="module")
-def sized(browser, guard, site):
-    contexts = []
+def sized(module_context, guard, site):
+    """A new page of the module's context at a window size, as for a new visitor: the pages
+    opened before are closed (none may write its game back) and the site's storage emptied."""
 
     def _open(width: int, height: int, path: str):
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, service_workers="block"
-        )
-        contexts.append(context)
-        page = context.new_page()
+        for page in module_context.pages:
+            page.close()
+        clear_storage(module_context, site)
+        page = module_context.new_page()
+        page.set_viewport_size({"width": width, "height": height})
         guard.attach(page)
         page.goto(f"{site}/{path}")
         page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
         return page
 
-    yield _open
-    for context in contexts:
-        context.close()
+    return _open
 
 
 def assert_fits(page, game: str, when: str, start: str = "") -> None:
@@ -117,31 +116,53 @@ def assert_fits(page, game: str, when: str, start: str = "") -> None:
     assert top == 0 and overflow <= 0, f"{when}: the page scrolls ({top}, {overflow}px more)"
 
 
+def resize(page, size: tuple) -> str:
+    """Set the window to `size` and wait for the page to lay itself out again; returns its
+    name. (The layout is CSS alone: a window resized to a size is laid out as one opened at it.)"""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.wait_for_function(f"innerWidth === {size[0]} && innerHeight === {size[1]}")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return f"{size[0]}x{size[1]}"
+
+
 @pytest.mark.parametrize("game", ["race", "go"])
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game, size):
-    page = sized(*size, f"index.html?game={game}")
-    assert_fits(page, game, "on load")
-    moves, _ = random_moves(game, 8, seed=size[0])
-    for move in moves:
-        if game == "race":
-            click_move(page, move)
-        else:
-            page.click(f'[data-point="{move}"]')
-        top, _ = page.evaluate(PAGE_SCROLL)
-        assert top == 0, f"the page scrolled by itself after {move}"
-    assert page.locator("[data-movelist] [data-move]").count() == len(moves)
-    assert_fits(page, game, f"after {len(moves)} moves")
+def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game):
+    """One page per game goes through every size: a new game; moves clicked at each size (8 at
+    the first, 2 more at each next one, so at least 8 in the list at every size); a long game
+    opened from a link, then reloaded at each size."""
+    page = sized(*SIZES[0], f"index.html?game={game}")
+    for size in SIZES:
+        assert_fits(page, game, f"{resize(page, size)}, a new game")
+    per_size = [8] + [2] * (len(SIZES) - 1)
+    moves, _ = random_moves(game, sum(per_size), seed=5)
+    assert len(moves) == sum(per_size)
+    played = 0
+    for size, count in zip(SIZES, per_size):
+        name = resize(page, size)
+        for move in moves[played : played + count]:
+            if game == "race":
+                click_move(page, move)
+            else:
+                page.click(f'[data-point="{move}"]')
+            top, _ = page.evaluate(PAGE_SCROLL)
+            assert top == 0, f"{name}: the page scrolled by itself after {move}"
+        played += count
+        assert page.locator("[data-movelist] [data-move]").count() == played
+        assert_fits(page, game, f"{name}, after {played} moves")
     long_moves, long_game = random_moves(game, 120, seed=2, pass_every=3)
     assert len(long_moves) >= 100
-    page.goto(page.url.split("?")[0] + share_fragment(long_game))
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-    page.wait_for_function(
-        f"document.querySelectorAll('[data-movelist] [data-move]').length === {len(long_moves)}"
-    )
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
-    assert_fits(page, game, f"after opening a game of {len(long_moves)} moves", start="?")
-    assert page.evaluate(LAST_MOVE_SHOWN), "the latest move is scrolled out of the move list"
+    shown = f"document.querySelectorAll('[data-movelist] [data-move]').length === {len(long_moves)}"
+    for i, size in enumerate(SIZES):
+        name = resize(page, size)
+        if i == 0:  # the link; then the same game, the page's saved one, opened at each size
+            page.goto(page.url.split("?")[0].split("#")[0] + share_fragment(long_game))
+        else:
+            page.reload()
+        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+        page.wait_for_function(shown)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
+        assert_fits(page, game, f"{name}, a game of {len(long_moves)} moves opened", start="?")
+        assert page.evaluate(LAST_MOVE_SHOWN), f"{name}: the latest move is out of the move list"
 
 
 def test_new_game_is_a_dialog_that_shows_only_the_seats_of_the_players_chosen(sized):

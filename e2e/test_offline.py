@@ -1,10 +1,13 @@
 """Offline after the first visit, against a `make dist` build in real Chromium service workers.
 
-Each test serves its own fresh build (tools/dist.py into a temporary folder) with its own static
-server and browser context: a first visit precaches the site; then with the network off, or the
-server stopped, a reload boots both games and the computer still answers (first from the quick
-MicroPython worker, then from Pyodide, both from the cache);
-and a new build on the same server is offered as an update that replaces the old cache.
+A fresh build (tools/dist.py into a temporary folder) is served with its own static server and
+browser context: a first visit precaches the site (checked once, in the `visited` fixture, for the
+tests that only need it done); then, each in a new page of that context, with the network off, or
+the server stopped, a reload boots both games and the computer still answers (first from the
+quick MicroPython worker, then from Pyodide, both from the cache). Each of those tests puts the
+network and the server back and clears the page's storage when it ends, so none depends on another
+having run or not. A new build offered as an update
+changes the served folder and the cache: that test has its own copy and first visit.
 """
 
 import json
@@ -62,6 +65,7 @@ class Site:
         shutil.copytree(build, folder)
         self.folder = folder
         self.server, origin = serve(os.path.dirname(folder))
+        self.port = self.server.server_address[1]
         self.url = f"{origin}/{os.path.basename(folder)}"
         self.context = browser.new_context(viewport={"width": 1200, "height": 900})
         self.page = self.context.new_page()
@@ -80,6 +84,16 @@ class Site:
             self.server.server_close()
             self.server = None
 
+    def start_server(self) -> None:
+        """Serve again on the same port (the origin, its service worker and caches stay)."""
+        if self.server is None:
+            self.server, _ = serve(os.path.dirname(self.folder), port=self.port)
+
+    def new_page(self) -> None:
+        """A new guarded page in the same context (controlled by the same service worker)."""
+        self.page = self.context.new_page()
+        self.guard.attach(self.page)
+
     def close(self) -> None:
         self.context.close()
         self.stop_server()
@@ -87,11 +101,40 @@ class Site:
 
 @pytest.fixture
 def site(browser, build, tmp_path):
-    """A served copy of the build; fails the test if its page misbehaved."""
+    """A served copy of the build of its own; fails the test if its page misbehaved."""
     served = Site(browser, build, str(tmp_path / "lotus"))
     yield served
     served.close()
     served.guard.check()
+
+
+@pytest.fixture(scope="module")
+def visited_site(browser, build, tmp_path_factory):
+    """A served copy of the build after its first visit (checked by `first_visit`)."""
+    served = Site(browser, build, str(tmp_path_factory.mktemp("visited") / "lotus"))
+    try:
+        first_visit(served)
+        served.page.evaluate("localStorage.clear()")
+        served.page.close()
+        served.guard.check()
+        yield served
+    finally:
+        served.close()
+
+
+@pytest.fixture
+def visited(visited_site):
+    """The visited site in a new page; afterwards network and server are back, the storage is
+    cleared, and the test fails if its page misbehaved."""
+    visited_site.new_page()
+    yield visited_site
+    visited_site.context.set_offline(False)
+    visited_site.start_server()
+    try:
+        visited_site.page.evaluate("localStorage.clear()")
+    finally:
+        visited_site.page.close()
+        visited_site.guard.check()
 
 
 def version(folder: str) -> str:
@@ -184,8 +227,8 @@ def served_by_worker(record: list) -> None:
     assert any(r.url.endswith("/build/mpy/lotus/engine/ai/mcts.mpy") for r in record)  # quick
 
 
-def test_with_the_network_off_a_reload_boots_and_everything_plays(site):
-    first_visit(site)
+def test_with_the_network_off_a_reload_boots_and_everything_plays(visited):
+    site = visited
     site.context.set_offline(True)
     responses = []
     site.page.on("response", lambda r: responses.append(r))
@@ -194,8 +237,8 @@ def test_with_the_network_off_a_reload_boots_and_everything_plays(site):
     learn_offline(site)
 
 
-def test_with_the_server_stopped_a_reload_boots_and_everything_plays(site):
-    first_visit(site)
+def test_with_the_server_stopped_a_reload_boots_and_everything_plays(visited):
+    site = visited
     site.stop_server()
     responses = []
     site.page.on("response", lambda r: responses.append(r))
@@ -254,13 +297,13 @@ def test_where_service_workers_are_unavailable_the_page_works_and_logs_no_error(
     guard.check()
 
 
-def test_with_the_server_stopped_the_rules_pages_computer_plays(site):
+def test_with_the_server_stopped_the_rules_pages_computer_plays(visited):
     """The rules pages start their workers from rules/worker.toml and rules/worker-mpy.toml
     (named in code, not in an attribute): precached too, so "Try it" against the computer works
     offline."""
     from e2e.test_rules_pages import await_reply, click_race_move, diagrams, puzzle_position
 
-    first_visit(site)  # the app only: the rules pages were never opened online
+    site = visited  # first visited at the app only: the rules pages were never opened online
     assert {"rules/worker.toml", "rules/worker-mpy.toml"} <= set(build_sw.site_files(site.folder))
     site.stop_server()
     page = site.page

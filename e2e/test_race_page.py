@@ -1,4 +1,4 @@
-"""Lotus (1998) in the real browser: complete games by clicks, refusals, undo/redo, the end."""
+"""Lotus (1998) in the real browser: games finished by clicks, refusals, undo/redo, the end."""
 
 import json
 import random
@@ -7,6 +7,7 @@ import pytest
 
 from e2e.conftest import WORKER_TIMEOUT
 from e2e.race_helpers import assert_page_shows, click_move, page_state
+from lotus import records
 from lotus.engine import race
 
 
@@ -18,24 +19,41 @@ def page(open_page):
 
 def goto(page, query: str) -> None:
     """Open the app with a query (a new page load boots Python again)."""
-    base = page.url.split("?")[0]
+    base = page.url.split("?")[0].split("#")[0]
     page.evaluate("localStorage.clear()")  # no saved game: the query opens a new one
     page.goto(f"{base}?{query}")
     page.wait_for_selector('body[data-ready="1"]')
 
 
-def play_random_game(page, players: int, pro: bool, seed: int, first: str = "w") -> race.Game:
-    """Play a seeded random game to its end by clicks, checking the page after every move."""
-    goto(page, f"game=race&players={players}&pro={int(pro)}&first={first}")
+def seeded_random_game(players: int, pro: bool, seed: int, first: str) -> race.Game:
+    """A seeded random game played to its end in the engine."""
     game = race.Game(players=players, pro=pro, first=first)
-    assert_page_shows(page, game)
     rng = random.Random(seed)
     while not game.is_over:
-        move = rng.choice(sorted(game.legal_moves()))
+        game.play(rng.choice(sorted(game.legal_moves())))
+        assert len(game.moves) < 2000, "the game should have ended"
+    return game
+
+
+def finish_random_game_by_clicks(page, players, pro, seed, first="w", clicked=30) -> race.Game:
+    """A seeded random game, opened from a share link of all but its last `clicked` moves, then
+    played to its end by clicks, checking the page after every move. (Clicking from the start
+    is checked by the shorter tests below; the end, its goal moves, bounces and passes, here.)"""
+    full = seeded_random_game(players, pro, seed, first)
+    game = race.Game(players=players, pro=pro, first=first)
+    for move in full.moves[:-clicked]:
+        game.play(move)
+    page.evaluate("localStorage.clear()")  # no saved game: the link opens its own
+    base = page.url.split("?")[0].split("#")[0]
+    page.goto(f"{base}?game=race#{records.to_link_fragment(records.record_of(game))}")
+    page.wait_for_selector('body[data-ready="1"]')
+    assert_page_shows(page, game)
+    for move in full.moves[-clicked:]:
+        assert not game.is_over
         click_move(page, move)
         game.play(move)
         assert_page_shows(page, game)
-        assert len(game.moves) < 2000, "the game should have ended"
+    assert game.is_over and game.moves == full.moves
     return game
 
 
@@ -53,8 +71,10 @@ def test_page_opens_on_a_new_two_player_race(page):
 
 
 @pytest.mark.slow
-def test_a_complete_two_player_game_by_clicks_ends_with_a_banner(page):
-    game = play_random_game(page, players=2, pro=False, seed=7)
+def test_a_two_player_game_finished_by_clicks_ends_with_a_banner(page):
+    game = finish_random_game_by_clicks(page, players=2, pro=False, seed=7, clicked=26)
+    assert any(m.endswith("-G") for m in game.moves[-26:])  # moves into the goal were clicked
+    assert any(m.count("-") == 2 for m in game.moves[-26:])  # and a bounce
     state = page_state(page)
     assert state["over"] == "1"
     assert state["winner"] == game.winner
@@ -64,8 +84,9 @@ def test_a_complete_two_player_game_by_clicks_ends_with_a_banner(page):
 
 
 @pytest.mark.slow
-def test_a_complete_four_player_pro_game_by_clicks(page):
-    game = play_random_game(page, players=4, pro=True, seed=11, first="r")
+def test_a_four_player_pro_game_finished_by_clicks(page):
+    game = finish_random_game_by_clicks(page, players=4, pro=True, seed=11, first="r")
+    assert "pass" in game.moves[-30:] and any(m.endswith("-G") for m in game.moves[-30:])
     assert page_state(page)["winner"] == game.winner
 
 
