@@ -5,8 +5,8 @@ Pyodide is up; e2e/test_handover.py follows the hand-over), and stale answers ar
 These tests check the protocol between the page and its worker, so full games are played against
 the easy level (bench/arena.py measures strength). Waits are for states, never for a clock: a stale
 answer is known to have arrived once the worker has answered a later question (it answers in
-order), and "responsive" is judged against the same page's time for the same work while the
-computer is idle, so a loaded machine slows both sides alike.
+order), and "responsive" is an order, not a time: a hover is painted while the page still says the
+computer is thinking (a search on the page's own thread would hold every frame until it ended).
 """
 
 import json
@@ -50,10 +50,6 @@ TIMED_HOVER = """async (sel) => {
 WORKER_BARRIER = """() => window.lotus.workerLegalMoves(JSON.stringify(
   {game: 'race', options: {players: 2, pro: false, first: 'w'}, moves: []}))"""
 
-# The page's paint time for a hover or a click may grow this much while the computer thinks (a
-# search on the page's own thread would hold it for the whole search: seconds).
-SLACK_MS = 100
-
 
 @pytest.fixture(scope="module")
 def page(open_page):
@@ -87,15 +83,6 @@ def settle(page) -> None:
     """Wait until the worker has answered everything asked so far, and the page has handled it."""
     page.evaluate(WORKER_BARRIER)
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
-
-
-def idle_times(page, game: str) -> tuple:
-    """The page's time for a hover and for a click that redraws the board (a new game, the person
-    to move: no search starts) while the computer is idle."""
-    hover = page.evaluate(TIMED_HOVER, '[data-field="9"]' if game == "race" else '[data-point="9"]')
-    click = page.evaluate(TIMED_CLICK, f'form[data-form="{game}"] [data-action="new"]')
-    assert moves(page) == [] and page.get_attribute("body", "data-thinking") is None
-    return hover, click["painted"]
 
 
 @pytest.mark.slow
@@ -166,23 +153,16 @@ def test_a_go_game_against_the_computer_reaches_its_scored_end(page):
 
 
 def test_the_page_stays_responsive_and_undo_drops_the_stale_answer(page):
-    # Best of two tries: on a shared 2-core machine one frame may be late for reasons of its own.
-    for _attempt in range(2):
-        goto(page, "game=race&seats=human,hard")
-        base_hover, base_click = idle_times(page, "race")
-        click_move(page, "Sw4-A4")
-        page.wait_for_selector('body[data-thinking="1"]')
-        hover = page.evaluate(TIMED_HOVER, '[data-field="9"]')
-        still_thinking = page.get_attribute("body", "data-thinking") == "1"
-        undo = page.evaluate(TIMED_CLICK, '[data-action="undo"]')
-        if hover < base_hover + SLACK_MS and undo["painted"] < base_click + SLACK_MS:
-            break
-    # The hard search (1500 iterations) takes seconds: a hover painted before it ended, and in
-    # about the time the idle page takes, shows the search is not on the page's thread.
-    assert still_thinking, "the hover was painted only after the search ended"
-    assert hover < base_hover + SLACK_MS, f"a hover took {hover:.0f} ms (idle {base_hover:.0f})"
-    assert undo["painted"] < base_click + SLACK_MS, f"undo took {undo} (idle {base_click:.0f})"
-    assert moves(page) == []
+    goto(page, "game=race&seats=human,hard")
+    click_move(page, "Sw4-A4")
+    page.wait_for_selector('body[data-thinking="1"]')
+    hover = page.evaluate(TIMED_HOVER, '[data-field="9"]')
+    still_thinking = page.get_attribute("body", "data-thinking") == "1"
+    # The hard search takes far longer than a frame: a hover painted while the page still says
+    # "thinking" shows the search is not on the page's thread (an order, not a time: no clock).
+    assert hover >= 0 and still_thinking, "the hover was painted only after the search ended"
+    undo = page.evaluate(TIMED_CLICK, '[data-action="undo"]')
+    assert undo["painted"] >= 0 and moves(page) == []
     settle(page)  # the search's answer has arrived: it was dropped
     assert moves(page) == []
     assert page.get_attribute("body", "data-to-move") == "w"
@@ -190,14 +170,14 @@ def test_the_page_stays_responsive_and_undo_drops_the_stale_answer(page):
 
 def test_a_new_game_during_a_search_is_not_disturbed_by_the_old_answer(page):
     goto(page, "game=go&seats=human,hard")
-    _, base_click = idle_times(page, "go")
     page.click('[data-point="1"]')
     page.wait_for_selector('body[data-thinking="1"]')
     page.once("dialog", lambda dialog: dialog.accept())  # a new game over an unfinished one asks
-    new = page.evaluate(TIMED_CLICK, 'form[data-form="go"] [data-action="new"]')
-    assert new["painted"] < base_click + 150, f"new game took {new} (idle {base_click:.0f})"
-    settle(page)
+    page.evaluate(TIMED_CLICK, 'form[data-form="go"] [data-action="new"]')
+    assert moves(page) == [] and page.get_attribute("body", "data-thinking") is None
+    settle(page)  # the old search's answer has arrived: the new game ignored it
     assert moves(page) == []
+    assert page.get_attribute("body", "data-to-move") == "w"
 
 
 def test_a_hint_shows_a_legal_move_without_playing_it(page):
