@@ -218,15 +218,18 @@ def test_budget_caps_the_time_and_still_gives_a_legal_move(monkeypatch):
         return now[0]
 
     rollouts = []
-    rollout = go_plugin.GoState.rollout
 
-    def counted(self, *args):
-        rollouts.append(1)
-        return rollout(self, *args)
+    def counted(original):
+        def rollout(self, *args):
+            rollouts.append(1)
+            return original(self, *args)
 
-    monkeypatch.setattr(ai, "clock", clock)
-    monkeypatch.setattr(mcts, "clock", clock)
-    monkeypatch.setattr(go_plugin.GoState, "rollout", counted)
+        return rollout
+
+    for module in (ai, mcts, go_plugin):
+        monkeypatch.setattr(module, "clock", clock)
+    for name in ("rollout", "rollout_placed"):  # the plain search's playout, and RAVE's
+        monkeypatch.setattr(go_plugin.GoState, name, counted(getattr(go_plugin.GoState, name)))
     game = random_go(plies=10, seed=2)
     move = ai.choose_move(game, "hard", seed=1, budget_ms=30)
     assert move in game.legal_moves()

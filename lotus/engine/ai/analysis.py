@@ -58,7 +58,7 @@ def _recording(cls, alternate_depth: bool = False):
             return reward
 
         def rollout(self, rng) -> list:
-            if not alternate_depth:
+            if not alternate_depth or self.depth is None:  # a playout to the end: no cut-off
                 return self._note(cls.rollout(self, rng))
             self.odd = not self.odd
             self.depth += self.odd
@@ -91,6 +91,9 @@ def _state(game, level_config: dict, rng):
     c_puct = cfg.pop("c_puct", 1.0)
     if isinstance(game, race.Game):
         return _RaceRecording(game, **cfg), iterations, c_puct
+    # The level's RAVE weight (K) is for choosing a move: the analysis reads its estimate off the
+    # plain search's playouts (every one of them recorded), so it searches without RAVE.
+    cfg.pop("rave", None)
     return _GoRecording(game, rng, **cfg), iterations, c_puct
 
 

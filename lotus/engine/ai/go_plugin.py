@@ -18,9 +18,9 @@ points of a ``go.Game``: see the go module's docstring), and changes the game on
 """
 
 import math
-import time
 
 from lotus.engine import go
+from lotus.engine.ai.rng import clock
 from lotus.engine.kensington import (
     BIT_INDEX,
     FULL,
@@ -432,7 +432,7 @@ def rave_search(
     apply = state.apply
     undo = state.undo
     for it in range(iterations):
-        if deadline is not None and it & 7 == 0 and it and time.perf_counter() > deadline:
+        if deadline is not None and it & 7 == 0 and it and clock() > deadline:
             break
         node = root
         path = []
