@@ -171,8 +171,7 @@ def first_visit(site: Site) -> None:
 
 def play_both_games(site: Site) -> None:
     """Reload: both games play by clicks, and the computer answers, from both workers."""
-    page = site.page
-    page.evaluate("localStorage.clear()")  # the link's new game, not the first visit's
+    page = site.page  # a new page, its storage emptied (the `visited` fixture): no saved game
     open_game(page, site.url, "game=race&seats=easy,human")  # the computer moves first
     page.wait_for_function(f"() => ({MOVES})().length >= 1", timeout=WORKER_TIMEOUT)
     assert page.get_attribute("body", "data-computer-ready") == "1"
