@@ -157,6 +157,22 @@ def test_keyboard_alone_plays_a_move(page):
     assert "white" in label.lower()
 
 
+def test_a_redraw_keeps_the_keyboards_place_on_the_board(page):
+    """The workers coming up, a move, a hint: each redraws the board, and the element the
+    keyboard was on keeps the focus (it was lost to the page's body when the board was redrawn)."""
+    goto(page, "game=race")
+    page.focus('[data-start="w2"]')
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)  # redraws
+    focused = "() => document.activeElement && document.activeElement.getAttribute('data-start')"
+    assert page.evaluate(focused) == "w2"
+    page.keyboard.press("Enter")  # selected: a redraw
+    assert page.evaluate(focused) == "w2"
+    page.focus('[data-field="B2"]')
+    page.keyboard.press("Enter")
+    assert page_state(page)["moves"] == ["Sw2-B2"]
+    assert page.evaluate("() => document.activeElement.getAttribute('data-field')") == "B2"
+
+
 def test_pass_is_enabled_only_when_legal(page):
     goto(page, "game=race")
     assert page.is_disabled('[data-action="pass"]')

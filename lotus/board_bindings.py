@@ -12,7 +12,7 @@ from pyscript.ffi import create_proxy
 
 from lotus import controller as ctl
 from lotus.app import sentence
-from lotus.dom import Host, enable, fill, flag, mark_hints, say, show, target_of
+from lotus.dom import Host, enable, fill, flag, mark_hints, redraw_board, say, show, target_of
 
 
 class Figure:
@@ -67,7 +67,7 @@ class Figure:
         """Write the board's view into the figure."""
         view = self.c.view()
         element = self.element
-        self.board.innerHTML = view["board"]
+        redraw_board(self.board, view["board"])
         mark_hints(self.board, view["hints"])
         fill(self.track, view["track"])
         say(self.caption, view["caption"])

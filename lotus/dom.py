@@ -122,6 +122,23 @@ def target_of(event):
     return None
 
 
+def redraw_board(board, markup: str) -> None:
+    """Write the board's markup, keeping the keyboard's place: the element that had the focus
+    (a field, a start stack, a point) has it again in the new markup."""
+    active = document.activeElement
+    focused = None
+    if active is not None and active is not board and board.contains(active):
+        for kind in ctl.TARGETS:
+            if active.hasAttribute("data-" + kind):
+                focused = f'[data-{kind}="{active.getAttribute("data-" + kind)}"]'
+                break
+    board.innerHTML = markup
+    if focused is not None:
+        element = board.querySelector(focused)
+        if element is not None:
+            element.focus()
+
+
 def mark_hints(board, hints) -> None:
     """Mark the board elements a hint points at."""
     for kind, value in hints:

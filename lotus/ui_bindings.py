@@ -21,6 +21,7 @@ from lotus.dom import (
     flag,
     form_values,
     mark_hints,
+    redraw_board,
     say,
     set_form,
     show,
@@ -298,7 +299,7 @@ class Page(Host):
                 pick.setAttribute("aria-pressed", "true" if pressed else "false")
             for element in document.querySelectorAll("[data-only]"):
                 show(element, element.getAttribute("data-only") == view["game"])
-        self.board.innerHTML = view["board"]
+        redraw_board(self.board, view["board"])  # a redraw never takes the keyboard's place
         mark_hints(self.board, view["hints"])
         fill(self.track, view["track"])
         self.status.textContent = view["status"]
