@@ -20,6 +20,7 @@ points of a ``go.Game``: see the go module's docstring), and changes the game on
 import math
 
 from lotus.engine import go
+from lotus.engine.ai.mcts import TERMINAL, Node
 from lotus.engine.ai.rng import clock
 from lotus.engine.kensington import (
     BIT_INDEX,
@@ -340,50 +341,24 @@ def dead_groups(game: go.Game, playouts: int, rng) -> list:
 
 # -- the search with all-moves-as-first (RAVE) ------------------------------------------------
 
-TERMINAL = object()
-"""Marks a child that is a finished game: its value is ``returns()``, never expanded."""
 
-
-class RaveNode:
+class RaveNode(Node):
     """A position's statistics, as ``mcts.Node``, plus per action its all-moves-as-first count
     and summed reward: the playouts through this node in which the player to move here placed a
     stone on that point later on (a point is placed on once in a game: stones never leave)."""
 
-    __slots__ = (
-        "player",
-        "actions",
-        "priors",
-        "visits",
-        "values",
-        "children",
-        "total",
-        "sum",
-        "amaf_n",
-        "amaf_v",
-    )
+    __slots__ = ("amaf_n", "amaf_v")
 
     def __init__(self, player: int) -> None:
         """A node for `player` to choose at, not yet expanded."""
-        self.player = player
-        self.actions = None
-        self.priors = None
-        self.visits = None
-        self.values = None
-        self.children = None
-        self.total = 0
-        self.sum = 0.0
+        super().__init__(player)
         self.amaf_n = None
         self.amaf_v = None
 
     def expand(self, state) -> None:
-        """Fill in the actions at `state` (this node's position) and the plug-in's priors."""
-        actions = state.actions()
-        k = len(actions)
-        self.actions = actions
-        self.priors = state.priors(actions)
-        self.visits = [0] * k
-        self.values = [0.0] * k
-        self.children = [None] * k
+        """``Node.expand``, and the all-moves-as-first statistics at zero."""
+        super().expand(state)
+        k = len(self.actions)
         self.amaf_n = [0] * k
         self.amaf_v = [0.0] * k
 
