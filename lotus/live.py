@@ -19,6 +19,8 @@ session plays it.
 
 import json
 
+from lotus.session import COLOUR_NAMES
+
 VERSION = 1
 MAX_MESSAGE = 65536  # characters: a 2,000-move history needs about 20,000
 MAX_CODE = 4000  # the longest invitation or reply code read
@@ -323,8 +325,8 @@ class Link:
             return ""
         if session.phase() == "play" and session.game.to_move not in self.owns:
             return (
-                f"It is {_name(session.game.to_move)}'s turn: your friend plays "
-                f"{_name(session.game.to_move)}."
+                f"It is {colour_name(session.game.to_move)}'s turn: your friend plays "
+                f"{colour_name(session.game.to_move)}."
             )
         return ""
 
@@ -397,7 +399,7 @@ class Link:
                 raise LiveError("the game is not in play")
             mover = session.game.to_move
             if mover not in self.colours_of(peer):
-                raise LiveError(f"not their turn ({_name(mover)} is to move)")
+                raise LiveError(f"not their turn ({colour_name(mover)} is to move)")
         session.act(action)  # the engine's word: IllegalMove (a ValueError) refuses it
         self.synced.append(action)
         self.confirms = {}
@@ -588,8 +590,10 @@ def _asking(what: str) -> str:
     return {"undo": "taking back the last move", "new": "a new game"}.get(what, what)
 
 
-def _name(colour: str) -> str:
-    return {"w": "White", "b": "Black", "r": "Red", "y": "Yellow"}.get(colour, colour)
+def colour_name(colour: str) -> str:
+    """'White' for 'w', … (the sessions' colour names, capitalised)."""
+    name = COLOUR_NAMES.get(colour, colour)
+    return name[:1].upper() + name[1:]
 
 
 # -- the host's plan: who plays which colour ------------------------------------------------------

@@ -215,7 +215,7 @@ class LiveUI:
         code = live.invite_code(self.link.match, self.link.game, colours, sdp)
         url = self.base() + "#live=" + code
         document.querySelector("[data-live-invite]").value = url
-        names = ", ".join(live._name(c) for c in colours)
+        names = ", ".join(live.colour_name(c) for c in colours)
         self.message(f"Send this invitation to the friend who plays {names}.")
         self.draw_qr(url)
         self.page.refresh()
@@ -454,7 +454,7 @@ def status_text(link) -> str:
     """The panel's live line."""
     if link is None:
         return ""
-    names = " and ".join(live._name(c) for c in link.me) or "no colour"
+    names = " and ".join(live.colour_name(c) for c in link.me) or "no colour"
     words = {
         "inviting": "Live: waiting for your friend's reply.",
         "joining": "Live: send your reply to your friend.",
