@@ -36,7 +36,7 @@ sys.path.insert(0, ROOT)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tools import predraw  # noqa: E402
-from tools.browser import launch, serve  # noqa: E402
+from tools.browser import SW_ACTIVE, launch, serve  # noqa: E402
 
 BOARD_PAGE = "bench/bare/board.html"  # written from board.template.html before each run
 
@@ -68,14 +68,6 @@ RESULT = """() => {
   if (t.boardFrame !== undefined && t.fcp !== undefined)
     t.boardPaint = Math.max(t.boardFrame, t.fcp);
   return t;
-}"""
-
-SW_ACTIVE = """async () => {
-  const registration = await navigator.serviceWorker.ready;
-  const active = registration.active;
-  if (active.state !== 'activated') await new Promise(resolve =>
-    active.addEventListener('statechange', () => active.state === 'activated' && resolve()));
-  return navigator.serviceWorker.controller !== null;
 }"""
 
 # name, path, waits for the worker, service workers allowed

@@ -25,7 +25,7 @@ sys.path.insert(0, ROOT)
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tools.browser import launch, serve  # noqa: E402
+from tools.browser import SW_ACTIVE, launch, serve  # noqa: E402
 
 LINKS = (
     ("race easy", "index.html?game=race&players=2&seats=easy,human"),
@@ -53,14 +53,6 @@ WATCH = """(() => {
   });
   look();
 })();"""
-
-SW_ACTIVE = """async () => {
-  const registration = await navigator.serviceWorker.ready;
-  const active = registration.active;
-  if (active.state !== 'activated') await new Promise(resolve =>
-    active.addEventListener('statechange', () => active.state === 'activated' && resolve()));
-  return navigator.serviceWorker.controller !== null;
-}"""
 
 MEASURES = (
     ("ready", "page ready"),

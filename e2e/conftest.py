@@ -14,6 +14,7 @@ preloads to see that it fetches every preloaded file itself, and with them to se
 downloaded more often (a preload the page cannot use is a download more).
 """
 
+import threading
 from urllib.parse import urlparse
 
 import pytest
@@ -91,6 +92,22 @@ def clear_storage(context, site: str) -> None:
     page.evaluate("localStorage.clear(); sessionStorage.clear()")
     assert page.evaluate("localStorage.length") == 0
     page.close()
+
+
+def held_page(browser, guard, held: tuple):
+    """(page, url, gate) on a server of its own that holds the files named in `held` back until
+    `gate.set()`; a generator for a fixture to `yield from` (closed and put back after)."""
+    gate = threading.Event()
+    server, url = serve(delays={name: gate for name in held})
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
+    page = context.new_page()
+    origin, guard.origin = guard.origin, url
+    guard.attach(page)
+    yield page, url, gate
+    gate.set()
+    context.close()
+    server.shutdown()
+    guard.origin = origin
 
 
 @pytest.fixture(scope="session")

@@ -11,15 +11,13 @@ computer is thinking (a search on the page's own thread would hold every frame u
 
 import json
 import random
-import threading
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
+from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, held_page
 from e2e.race_helpers import click_move
 from lotus import records
 from lotus.engine import go, race
-from tools.browser import serve
 
 MOVES = (
     "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
@@ -218,17 +216,7 @@ def gated(browser, guard):
     """A page on a server that holds both workers back (Pyodide's WebAssembly, the quick worker's
     config) until the test sets the gate: no worker can be ready before the page, however the
     machine's load falls."""
-    gate = threading.Event()
-    server, url = serve(delays={"pyodide.asm.wasm": gate, "worker-mpy.toml": gate})
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
-    page = context.new_page()
-    origin, guard.origin = guard.origin, url
-    guard.attach(page)
-    yield page, url, gate
-    gate.set()
-    context.close()
-    server.shutdown()
-    guard.origin = origin
+    yield from held_page(browser, guard, ("pyodide.asm.wasm", "worker-mpy.toml"))
 
 
 def test_a_computer_seat_says_it_is_getting_ready_before_the_worker(gated):

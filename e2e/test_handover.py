@@ -7,11 +7,10 @@ Which worker played each move is read from the page's timings (`by`: micropython
 """
 
 import json
-import threading
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
+from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, held_page
 from e2e.race_helpers import assert_page_shows, click_move
 from lotus.engine import race
 from tools.browser import serve
@@ -25,17 +24,7 @@ MOVES = (
 @pytest.fixture
 def gated(browser, guard):
     """A guarded page on a server holding the Pyodide worker's WebAssembly until `gate.set()`."""
-    gate = threading.Event()
-    server, url = serve(delays={"pyodide.asm.wasm": gate})
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
-    page = context.new_page()
-    origin, guard.origin = guard.origin, url
-    guard.attach(page)
-    yield page, url, gate
-    gate.set()
-    context.close()
-    server.shutdown()
-    guard.origin = origin
+    yield from held_page(browser, guard, ("pyodide.asm.wasm",))
 
 
 def timings(page) -> list:

@@ -48,6 +48,16 @@ class _Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
             super().handle_error(request, client_address)
 
 
+SW_ACTIVE = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const active = registration.active;
+  if (active.state !== 'activated') await new Promise(resolve =>
+    active.addEventListener('statechange', () => active.state === 'activated' && resolve()));
+  return navigator.serviceWorker.controller !== null;
+}"""
+"""Page script: wait until the page's service worker is active; True when it controls the page."""
+
+
 def serve(directory: str = ROOT, port: int = 0, delays=None) -> tuple:
     """Serve `directory` on a loopback port (0 = any free one); returns (server, base_url).
 
