@@ -20,7 +20,7 @@ points of a ``go.Game``: see the go module's docstring), and changes the game on
 import math
 
 from lotus.engine import go
-from lotus.engine.ai.mcts import TERMINAL, Node
+from lotus.engine.ai.mcts import TERMINAL, Node, most_visited
 from lotus.engine.ai.rng import clock
 from lotus.engine.kensington import (
     BIT_INDEX,
@@ -455,13 +455,7 @@ def rave_search(
                     amaf_n[j] += 1
                     amaf_v[j] += r
                 j += 1
-    best = 0
-    visits = root.visits
-    values = root.values
-    for i in range(1, len(actions)):
-        if visits[i] > visits[best] or (visits[i] == visits[best] and values[i] > values[best]):
-            best = i
-    return actions[best], root
+    return most_visited(root), root
 
 
 def count(game: go.Game, playouts: int, rng) -> tuple:

@@ -78,6 +78,17 @@ def _select(node: Node, c_puct: float, fpu: float) -> int:
     return best
 
 
+def most_visited(root: Node):
+    """The root's most visited action (ties: the higher value, then the lower index)."""
+    best = 0
+    visits = root.visits
+    values = root.values
+    for i in range(1, len(root.actions)):
+        if visits[i] > visits[best] or (visits[i] == visits[best] and values[i] > values[best]):
+            best = i
+    return root.actions[best]
+
+
 def search(
     state,
     iterations: int,
@@ -129,10 +140,4 @@ def search(
             node.values[i] += r
             node.total += 1
             node.sum += r
-    best = 0
-    visits = root.visits
-    values = root.values
-    for i in range(1, len(actions)):
-        if visits[i] > visits[best] or (visits[i] == visits[best] and values[i] > values[best]):
-            best = i
-    return actions[best], root
+    return most_visited(root), root
