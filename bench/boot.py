@@ -11,14 +11,16 @@ slows them alike. Times are ms from navigation start, measured in the page by an
 - `body[data-ready]` (the page's MicroPython is ready) and `body[data-worker-ready]` (the Pyodide
   worker answered its first call).
 
-Variants: our index.html (warm = a reload served by its service worker, as a returning visitor
-gets it: with the worker stopped, as browsers stop an idle worker after about 30 s and our static
-routes never start it for a page load; then once more with the worker started, as within seconds
-of its install), our page with service workers blocked (warm = the HTTP cache only, like the bare
-pages), the bare MicroPython page (bench/bare/mpy.html: only sets data-ready), the same with our
-inlined stylesheets and pre-drawn boards (bench/bare/board.html, written from board.template.html
-at the start of each run: what the instant first paint costs on its own) and the bare worker page
-(bench/bare/worker.html: a named Pyodide worker awaited by a MicroPython script, like ours).
+Variants: our index.html with a computer seat (a race, the person to move: the Pyodide worker
+starts after ready, as in any game against the computer; warm = a reload served by its service
+worker, as a returning visitor gets it: with the worker stopped, as browsers stop an idle worker
+after about 30 s and our static routes never start it for a page load; then once more with the
+worker started, as within seconds of its install), our page with service workers blocked (warm =
+the HTTP cache only, like the bare pages), the bare MicroPython page (bench/bare/mpy.html: only
+sets data-ready), the same with our inlined stylesheets and pre-drawn boards
+(bench/bare/board.html, written from board.template.html at the start of each run: what the instant
+first paint costs on its own) and the bare worker page (bench/bare/worker.html: a named Pyodide
+worker awaited by a MicroPython script, like ours).
 Targets (issue 14): board painted <= 250 ms cold; our ready <= 1.0 x bare MicroPython's cold and
 <= 1.25 x warm; a reload with our service worker <= 1.05 x one without; our worker <= 1.10 x the
 bare worker's. `--only ours,ours-no-sw,bare-mpy` runs some variants only. Prints markdown tables;
@@ -72,8 +74,8 @@ RESULT = """() => {
 
 # name, path, waits for the worker, service workers allowed
 VARIANTS = (
-    ("ours", "index.html?game=race", True, True),
-    ("ours-no-sw", "index.html?game=race", True, False),
+    ("ours", "index.html?game=race&seats=human,easy", True, True),
+    ("ours-no-sw", "index.html?game=race&seats=human,easy", True, False),
     ("bare-mpy", "bench/bare/mpy.html", False, False),
     ("bare-board", BOARD_PAGE, False, False),
     ("bare-worker", "bench/bare/worker.html", True, False),

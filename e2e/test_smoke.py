@@ -100,8 +100,10 @@ def load_and_count(browser, site: str, path: str, strip: bool) -> collections.Co
     try:
         page.goto(f"{site}/{path}")
         page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-        if page.locator("script[worker]").count():  # a worker started at boot: wait for it too
-            page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+        if path.startswith("index.html"):  # the app starts its quick worker once ready:
+            # wait for it too (a game between people starts no Pyodide worker)
+            page.wait_for_selector('body[data-computer-ready="1"]', timeout=WORKER_TIMEOUT)
+            assert page.get_attribute("body", "data-worker-ready") is None
     finally:
         context.close()
     guard.check()

@@ -142,7 +142,7 @@ def test_an_import_error_shows_next_to_the_box_and_goes_with_the_next_action(pag
 @pytest.mark.slow
 def test_the_hint_is_marked_on_the_board(page):
     fresh(page, "game=go")
-    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    page.wait_for_selector('body[data-computer-ready="1"]', timeout=WORKER_TIMEOUT)
     play_points(page, ["1"])
     page.click('[data-action="hint"]')
     page.wait_for_function(

@@ -197,6 +197,13 @@ class Computer:
         self.worker_ready = True
         self.computer_ready = True
 
+    def wants_search(self) -> bool:
+        """True when the game on show needs the full search (Pyodide, 10 MB to start) soon: it
+        has a computer seat, or it is being scored (the search suggests the dead groups). A game
+        between people starts it only when a question needs it (a hint, an analysis)."""
+        session = self.shown()
+        return bool(computer_colours(session)) or session.phase() == "scoring"
+
     def worker_unavailable(self, error: str, fallback: bool = False) -> str:
         """The Pyodide worker could not start (its config or runtime did not load): what to say;
         `fallback`: the quick worker plays on (shorter searches), else the computer cannot play."""

@@ -17,7 +17,7 @@ from lotus import controller as ctl
 WORKER = "engine"  # the Pyodide worker: the full search
 WORKER_SRC = "static/py/worker.py"  # both workers' script, relative to the site's root
 WORKER_CONFIG = "./worker.toml"  # beside the page (rules/ has its own copy)
-QUICK = "engine-mpy"  # the MicroPython worker: answers until Pyodide is up (index.html declares it)
+QUICK = "engine-mpy"  # the MicroPython worker: answers until Pyodide is up (started once ready)
 QUICK_CONFIG = "./worker-mpy.toml"  # beside the page (rules/ has its own copy)
 POLL = 0.02  # seconds between looks at a worker being started by another task
 TARGET_SELECTOR = "[data-field],[data-start],[data-point]"
@@ -191,6 +191,8 @@ class Host:
         self.engines = {}  # worker name -> the worker once it has answered (None: starting)
         self.errors = {}  # worker name -> why it cannot start (e.g. its config did not load)
         self.owner = None  # the page's controller, told when a worker is up (see `wake`)
+        self.redraw = None  # the page's redraw, after a worker came up (see `wake`)
+        self.pyodide_woken = False  # the Pyodide worker was asked to start (see `wake_pyodide`)
 
     def listen(self, element, event: str, handler) -> None:
         """addEventListener with a proxy kept alive for the page's lifetime; guarded."""
@@ -291,12 +293,26 @@ class Host:
         return self.engines.get(name) is not None
 
     def wake(self, owner, redraw) -> None:
-        """Start both workers in the background (the board is playable meanwhile): the quick
-        one answers first; the Pyodide one takes over once it has answered its first call.
-        `owner` is the page's controller: told as soon as a worker is up."""
+        """Start the workers in the background (the board is playable meanwhile): the quick
+        one answers first; the Pyodide one, started at once only for a game with a computer seat
+        (else on the first question), takes over once it has answered its first call. `owner`
+        is the page's controller: told as soon as a worker is up."""
         self.owner = owner
+        self.redraw = redraw
         self.spawn(self.wake_quick(owner, redraw))
-        self.spawn(self.wake_worker(owner, redraw))
+        if owner.wants_search():
+            self.wake_pyodide()
+
+    def wake_pyodide(self) -> None:
+        """Start the Pyodide worker in the background unless it is started: at once for a game
+        with a computer seat, else on the first question (see `wake`)."""
+        if self.pyodide_woken:
+            return
+        self.pyodide_woken = True
+        if self.owner is None:  # a boards page: a failure is said by whoever waits for it
+            asyncio.create_task(self._quietly(self.worker))
+        else:
+            self.spawn(self.wake_worker(self.owner, self.redraw))
 
     async def wake_quick(self, owner, redraw) -> None:
         """Start the quick worker; once it answers, the computer can play (data-computer-ready)."""
@@ -337,10 +353,11 @@ class Host:
         """(worker, True when it is the quick one) to ask `ticket`: Pyodide once it has answered;
         before that, for a move or a hint, whichever answers first."""
         if not ticket.quick:
+            self.wake_pyodide()
             return await self.worker(), False
-        for name, start in ((QUICK, self.quick), (WORKER, self.worker)):
-            if name not in self.engines:  # a board page starts them on first use
-                asyncio.create_task(self._quietly(start))
+        if QUICK not in self.engines:  # a board page starts it on first use
+            asyncio.create_task(self._quietly(self.quick))
+        self.wake_pyodide()  # a game between people starts it on its first question
         while True:
             if self.up(WORKER):
                 return self.engines[WORKER], False
@@ -351,7 +368,10 @@ class Host:
             await asyncio.sleep(POLL)
 
     def ask(self, owner, tickets, redraw) -> None:
-        """Send a controller's tickets to a worker; `redraw()` after each answer."""
+        """Send a controller's tickets to a worker; `redraw()` after each answer. The page's
+        controller may want the full search started already (a computer seat came on show)."""
+        if self.owner is owner and owner.wants_search():
+            self.wake_pyodide()
         for ticket in tickets:
             self.spawn(self.run(owner, ticket, redraw))
 

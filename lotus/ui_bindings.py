@@ -360,7 +360,8 @@ class Page(Host):
         return remote.legal_moves(request_json or ctl.Ticket("moves", self.c.shown()).request())
 
     async def worker_legal_moves(self, request_json=None) -> str:
-        """Legal moves by the worker's engine (Pyodide), as JSON."""
+        """Legal moves by the worker's engine (Pyodide, started by the first call), as JSON."""
+        self.wake_pyodide()
         worker = await self.worker()
         return await worker.legal_moves(
             request_json or ctl.Ticket("moves", self.c.shown()).request()

@@ -75,6 +75,21 @@ def test_options_in_the_address_start_that_game_and_fill_the_form():
     }
 
 
+def test_only_a_game_with_a_computer_seat_wants_the_full_search_at_once():
+    # Pyodide (10 MB to start) is started at once only for a game the computer plays in.
+    assert not started().wants_search()
+    assert not started("?game=go").wants_search()
+    assert started("?game=race&players=3&seats=human,human,easy").wants_search()
+    assert started("?game=go&seats=hard,human").wants_search()
+    assert started("?game=go&seats=easy,easy").wants_search()  # a demonstration
+    page = started("?game=go")
+    page.click("point", "1")
+    page.action("pass")
+    assert not page.wants_search()
+    page.action("pass")  # scoring: the search suggests the dead groups
+    assert page.wants_search()
+
+
 def test_a_bad_option_in_the_address_says_so_and_uses_the_defaults():
     page = started("?game=go&marker=12")
     assert "marker" in page.error and "defaults" in page.error

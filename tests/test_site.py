@@ -131,7 +131,8 @@ def test_worker_config_uses_local_pyodide_and_ships_what_the_worker_imports():
 def test_quick_worker_config_uses_local_micropython_and_ships_the_same_modules_compiled():
     """The quick worker (MicroPython) runs the same script as the Pyodide worker until Pyodide is
     up: it ships every module that script imports, as bytecode, and the page starts it from
-    that config (index.html declares it; lotus/dom.py names it for the other pages)."""
+    that config (lotus/dom.py names it; no page declares a worker: the app starts its workers
+    once it is ready, so that they never slow its start)."""
     data = tomllib.loads(read("worker-mpy.toml"))
     assert data["interpreter"] == "./static/vendor/micropython/micropython.mjs"
     assert "packages" not in data
@@ -140,10 +141,9 @@ def test_quick_worker_config_uses_local_micropython_and_ships_the_same_modules_c
     assert needed <= config_files("worker-mpy.toml")
     assert all(s.startswith("./" + MPY_DIR) for s in data["files"]), "ship bytecode, not source"
     assert config_files("worker-mpy.toml") == config_files("worker.toml")
-    tag = re.search(r'<script type="mpy" worker name="([^"]+)"[^>]*>', read("index.html"))
-    assert tag and 'src="static/py/worker.py"' in tag.group(0)
-    assert 'config="worker-mpy.toml"' in tag.group(0)
-    assert f'QUICK = "{tag.group(1)}"' in read("lotus/dom.py")
+    for page in HTML_PAGES:
+        assert not re.search(r"<script[^>]* worker", read(page)), f"{page} declares a worker"
+    assert 'WORKER_SRC = "static/py/worker.py"' in read("lotus/dom.py")
     assert 'QUICK_CONFIG = "./worker-mpy.toml"' in read("lotus/dom.py")
 
 
