@@ -496,6 +496,24 @@ class Link:
             self.refuse(f"{kind} refused: {exc}")
             return ("refused", [])
 
+    def beat(self, peer: str, text) -> list:
+        """A heartbeat message (ping, pong) from `peer`: the answer to send ([] for a pong), or
+        None when `text` is not one (the page then hands it to `receive`)."""
+        if (
+            not isinstance(text, str)
+            or len(text) > 40
+            or not ('"ping"' in text or '"pong"' in text)
+        ):
+            return None
+        try:
+            kind = decode(text)["t"]
+        except LiveError:
+            return None
+        if kind not in ("ping", "pong"):
+            return None
+        self.heard[peer] = self.clock()
+        return [(peer, encode("pong"))] if kind == "ping" else []
+
     def _on_act(self, session, peer: str, message: dict) -> tuple:
         n = message.get("n")
         action = message.get("a", "")
