@@ -35,13 +35,13 @@ def contexts(browser):
 
 
 def opener(guard, site):
-    """open(context, path) -> a guarded page whose Python is ready; open.pages lists them."""
+    """open(context, path or link) -> a guarded page whose Python is ready (open.pages)."""
 
     def _open(context, path):
         page = context.new_page()
         guard.attach(page)
         _open.pages.append(page)
-        page.goto(f"{site}/{path}")
+        page.goto(path if path.startswith("http") else f"{site}/{path}")
         page.wait_for_selector('body[data-ready="1"]', timeout=TIMEOUT)
         return page
 
@@ -55,9 +55,7 @@ def pair(contexts, guard, site):
     _open = opener(guard, site)
 
     def make(game: str, query: str = ""):
-        host = _open(contexts[0], f"index.html?game={game}{query}")
-        guest = _open(contexts[1], "index.html")
-        return host, guest
+        return _open(contexts[0], f"index.html?game={game}{query}")
 
     make.open = _open
     yield make
@@ -74,12 +72,11 @@ def go_live(browser, guard, site):
     made = [new_context(browser) for _ in range(2)]
     _open = opener(guard, site)
     host = _open(made[0], "index.html?game=go")
-    guest = _open(made[1], "index.html")
-    for page in (host, guest):
-        page.on("dialog", lambda dialog: dialog.accept())
     link = invite(host)
     assert len(link) < 600, link  # short enough for a chat message and a QR code
-    reply = join(guest, link)
+    guest, reply = arrive(_open, made[1], link)
+    for page in (host, guest):
+        page.on("dialog", lambda dialog: dialog.accept())
     connect(host, guest, reply)
     yield {"host": host, "guest": guest, "reply": reply}
     for context in made:
@@ -113,6 +110,16 @@ def join(guest, link: str) -> str:
     """The guest opens the invitation; returns the reply link."""
     guest.goto(link)
     guest.wait_for_selector('body[data-ready="1"]', timeout=TIMEOUT)
+    return wait_reply(guest)
+
+
+def arrive(open_, context, link: str) -> tuple:
+    """A friend opens the invitation in a new tab of their browser: (their page, the reply)."""
+    guest = open_(context, link)
+    return guest, wait_reply(guest)
+
+
+def wait_reply(guest) -> str:
     guest.wait_for_function(
         "document.querySelector('[data-live-reply]').value.includes('#reply=')", timeout=TIMEOUT
     )
@@ -302,9 +309,10 @@ def test_a_closed_tab_a_silent_page_and_conflicting_histories(pair, contexts):
     resumes the longer game. Then the friend's page stops answering (paused in the debugger, as a
     lost network leaves it: WebRTC itself does not notice for a long while): the heartbeat says
     disconnected; meanwhile the host's game goes elsewhere, and the resumed link shows where."""
-    host, guest = pair("go")
+    host = pair("go")
     link = invite(host)
-    connect(host, guest, join(guest, link))
+    guest, reply = arrive(pair.open, contexts[1], link)
+    connect(host, guest, reply)
     for i, point in enumerate(("10", "20", "11")):
         mover, other = (host, guest) if i % 2 == 0 else (guest, host)
         mover.click(f'[data-point="{point}"]')
@@ -374,8 +382,8 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
     fragment = records.to_link_fragment(records.record_of(game, seats=seats))
     open_ = pair.open
     host = open_(contexts[0], "index.html#" + fragment)
-    guest = open_(contexts[1], "index.html")
-    reply = join(guest, invite(host, {"w": "me", "b": "friend1", "r": "computer"}))
+    link = invite(host, {"w": "me", "b": "friend1", "r": "computer"})
+    guest, reply = arrive(open_, contexts[1], link)
     other_tab = open_(contexts[0], "index.html")
     other_tab.goto(reply)
     for page in (host, guest):
@@ -383,6 +391,7 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
         page.keyboard.press("Escape")
     assert host.get_attribute("body", "data-live-me") == "w"
     assert guest.get_attribute("body", "data-live-me") == "b"
+    assert moves(guest) == game.moves  # White (a person) is to move: the computer waits
     pages = {"w": host, "b": guest}
     computer_moves = 0
     while not game.is_over:
@@ -413,20 +422,22 @@ def test_a_race_for_four_the_host_relays_and_refuses_a_move_of_anothers_colour(
     a message for a colour not the sender's is refused, logged and not applied."""
     more = [new_context(browser) for _ in range(2)]
     try:
-        host, black = pair("race", "&players=4")
-        red = pair.open(more[0], "index.html")
-        yellow = pair.open(more[1], "index.html")
+        host = pair("race", "&players=4")
         link = invite(host, {"w": "me", "b": "friend1", "r": "friend2", "y": "friend3"})
-        paste(host, black, join(black, link))
-        for guest in (red, yellow):  # the dialog shows the next friend's invitation
-            link = next_invitation(host, link)
-            paste(host, guest, join(guest, link))
+        friends = []
+        for context in (contexts[1], *more):  # the dialog shows the next friend's invitation
+            if friends:
+                link = next_invitation(host, link)
+            guest, reply = arrive(pair.open, context, link)
+            paste(host, guest, reply)
+            friends.append(guest)
+        black, red, yellow = friends
         host.keyboard.press("Escape")
         pages = {"w": host, "b": black, "r": red, "y": yellow}
         assert [p.get_attribute("body", "data-live-me") for p in pages.values()] == list("wbry")
         assert all(p.get_attribute("body", "data-live") == "connected" for p in pages.values())
         game = race.Game(players=4)
-        for _ in range(8):
+        for _ in range(4):  # each page moves once; every move reaches the three others
             move = sorted(game.legal_moves())[0]
             race_click(pages[game.to_move], move)
             game.play(move)

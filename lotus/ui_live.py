@@ -18,10 +18,7 @@ from lotus.dom import clipboard, flag, say, show
 RECORD_KEY = "lotus.live"  # the live game on screen: {match, game, role, me, id}
 STUN_KEY = "lotus.live.stun"  # the player's STUN server ('' : none, host candidates only)
 USED_KEY = "lotus.live.used"  # the invitations this device connected with (never twice)
-GONE = (
-    "Your friend's page stopped answering (its network may be lost, or the device asleep). "
-    "The game is saved; invite again to go on."
-)
+GONE = "Your friend's page stopped answering (its network may be lost, or the device asleep)."
 CLOSED = "The connection closed. The game is saved; invite again to go on."
 FAILED = (
     "The connection failed: the invitation may be out of date (the page that made it was "
