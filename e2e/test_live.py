@@ -320,14 +320,10 @@ def test_a_closed_tab_a_silent_page_and_conflicting_histories(pair, contexts):
     guest.close()  # the friend's tab closes
     host.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
     host.click('[data-point="30"]')  # Black is the friend's: not played here meanwhile
-    guest = pair.open(contexts[1], "index.html?game=go")  # the friend comes back
+    guest = pair.open(contexts[1], link)  # the friend comes back by the old invitation:
+    assert "already used on this device" in guest.inner_text("[data-error]")  # said so, and
     guest.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
-    assert moves(guest) == ["10", "20", "11"]  # saved on this side too
-    guest.goto(link)  # the old invitation again: used on this device, said so
-    guest.wait_for_selector('body[data-ready="1"]', timeout=TIMEOUT)
-    assert "already used on this device" in guest.inner_text("[data-error]")
-    assert guest.get_attribute("body", "data-live") == "disconnected"
-    assert moves(guest) == ["10", "20", "11"]
+    assert moves(guest) == ["10", "20", "11"]  # the game is saved on this side too
     host.reload()  # and the host reloads: the game is saved there as well
     host.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
     assert moves(host) == ["10", "20", "11"]
@@ -367,7 +363,7 @@ def test_a_closed_tab_a_silent_page_and_conflicting_histories(pair, contexts):
 
 
 def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair, contexts):
-    """The host's game (a race for three opened from a share link, 8 moves from its end, Red the
+    """The host's game (a race for three opened from a share link, 5 moves from its end, Red the
     computer's) goes to the friend over the channel; the reply is opened in another tab of the
     host's browser, which hands it to the inviting tab. The host's page plays Red and relays it;
     the two people finish the game by clicks."""
@@ -376,7 +372,7 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
     while not full.is_over:
         full.play(rng.choice(full.legal_moves()))
     game = race.Game(players=3)
-    for move in full.moves[:-8]:
+    for move in full.moves[:-5]:
         game.play(move)
     seats = {"w": "human", "b": "human", "r": "easy"}
     fragment = records.to_link_fragment(records.record_of(game, seats=seats))
@@ -389,6 +385,7 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
     for page in (host, guest):
         page.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)
         page.keyboard.press("Escape")
+    other_tab.close()  # its work is done
     assert host.get_attribute("body", "data-live-me") == "w"
     assert guest.get_attribute("body", "data-live-me") == "b"
     assert moves(guest) == game.moves  # White (a person) is to move: the computer waits
@@ -406,7 +403,7 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
             game.play(move)
         for page in (host, guest):
             wait_moves(page, len(game.moves))
-    assert computer_moves >= 2
+    assert computer_moves >= 1
     for page in (host, guest):
         page.wait_for_selector("body[data-over]", timeout=TIMEOUT)
         assert page.get_attribute("body", "data-winner") == game.winner

@@ -30,7 +30,7 @@ TYPES += ("ping", "pong")  # the heartbeat: a page that hears nothing for SILENT
 ASKS = ("undo", "new")
 COLOURS = "wbry"
 PING_EVERY = 2.0  # seconds between two pings to each peer
-SILENT_LIMIT = 8.0  # seconds without a message from a peer before its link counts as dead
+SILENT_LIMIT = 6.0  # seconds without a message from a peer before its link counts as dead
 CONNECT_LIMIT = 20.0  # seconds after the host pasted a reply before saying nothing connected
 JOIN_LIMIT = 90.0  # seconds after a guest made its reply before saying what may be wrong
 MAX_USED = 20  # invitations remembered as used on this device
@@ -292,7 +292,7 @@ def decode(text) -> dict:
         raise LiveError("a message of an unknown type")
     if "n" in message and not (isinstance(message["n"], int) and message["n"] >= 0):
         raise LiveError("a message with a bad move number")
-    for key in ("a", "what", "match", "game", "by"):
+    for key in ("a", "what", "match", "game", "by", "computer"):
         if key in message and not isinstance(message[key], str):
             raise LiveError(f"a message whose {key} is not text")
     for key in ("actions", "dead"):
@@ -335,6 +335,7 @@ class Link:
         self.game = game
         self.me = me
         self.owns = me
+        self.computer = ""  # the colours the host's computer plays (told to the guests)
         self.peers = {}
         self.state = "idle"  # 'inviting', 'joining', 'connected', 'disconnected'
         self.synced = []  # the actions both sides agreed on
@@ -434,11 +435,12 @@ class Link:
         """Why this page's player may not play now ('' when they may)."""
         if self.state not in ("connected", "disconnected"):
             return ""
-        if session.phase() == "play" and session.game.to_move not in self.owns:
-            return (
-                f"It is {colour_name(session.game.to_move)}'s turn: your friend plays "
-                f"{colour_name(session.game.to_move)}."
-            )
+        mover = session.game.to_move
+        if session.phase() == "play" and mover not in self.owns:
+            name = colour_name(mover)
+            if mover in self.computer:
+                return f"It is {name}'s turn: the computer plays {name}, on the host's page."
+            return f"It is {name}'s turn: your friend plays {name}."
         return ""
 
     def refuse(self, why: str) -> None:
@@ -741,6 +743,8 @@ class Link:
         fields["options"] = options_text
         if me:
             fields["me"] = me
+        if self.computer:
+            fields["computer"] = self.computer
         return encode("state", **fields)
 
     def take_state(self, session, message: dict, resumable: bool) -> tuple:
@@ -753,6 +757,9 @@ class Link:
         """
         theirs = message.get("actions") or []
         same = message.get("match") == self.match and message.get("game") == self.game
+        if self.role == "guest":
+            computer = message.get("computer") or ""
+            self.computer = "".join(c for c in computer if c in COLOURS and c not in self.me)
         if self.role == "host":
             if not same:
                 return ("keep", None)  # the guest takes the host's game
@@ -857,7 +864,10 @@ def plan(colours, choices: dict, seats: dict) -> dict:
     if not friends:
         raise LiveError("choose at least one colour for your friend")
     ids = sorted(friends)
-    return {"me": me, "owns": owns, "friends": [(i, friends[i]) for i in ids], "seats": new_seats}
+    chosen = {"me": me, "owns": owns, "seats": new_seats}
+    chosen["friends"] = [(i, friends[i]) for i in ids]
+    chosen["computer"] = "".join(c for c in owns if c not in me)
+    return chosen
 
 
 def check_stun(text: str) -> str:

@@ -210,6 +210,7 @@ class LiveUI:
         match = old.match if resume else str(window.crypto.randomUUID()).replace("-", "")[:12]
         self.link = link = live.Link("host", match, game, chosen["me"], now)
         link.owns = chosen["owns"]
+        link.computer = chosen["computer"]
         link.state = "inviting"
         session.seats = chosen["seats"]
         self.friends = list(chosen["friends"])

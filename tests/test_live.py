@@ -344,6 +344,7 @@ class Star:
         choices.update({c: "friend1" for c in friends})
         chosen = live.plan("wbry"[:players], choices, seats or {})
         self.links["host"].owns = chosen["owns"]  # its player's colours and the computer's
+        self.links["host"].computer = chosen["computer"]
         self.sessions["host"].seats = chosen["seats"]
         for peer, colours in peers.items():
             self.sessions[peer] = games.get("race").new_session({"players": players})
@@ -443,7 +444,12 @@ def test_computer_seats_in_a_live_race_are_played_by_the_host_and_relayed():
     refused = live.encode("act", n=2, a=red)
     assert host.receive(star.sessions["host"], "f1", refused)[0] == "refused"
     assert "not their turn" in host.log[-1]
-    assert star.links["f1"].click_refusal(star.sessions["f1"]).startswith("It is Red's turn")
+    state = live.decode(host.state_message(star.sessions["host"], {}))
+    assert state["computer"] == "r"
+    star.links["f1"].take_state(star.sessions["f1"], state, True)
+    assert star.links["f1"].click_refusal(star.sessions["f1"]) == (
+        "It is Red's turn: the computer plays Red, on the host's page."
+    )
     star.play("host")  # the computer's move, made on the host's page
     assert len(star.actions()) == 1 and len(star.sessions["f1"].actions) == 3
     assert star.sessions["f1"].game.to_move == "w"
@@ -496,6 +502,7 @@ def test_the_hosts_plan():
     assert chosen["me"] == "w" and chosen["owns"] == "wr"
     assert chosen["friends"] == [("friend1", "b"), ("friend2", "y")]
     assert chosen["seats"] == {"w": "human", "b": "human", "r": "medium", "y": "human"}
+    assert chosen["computer"] == "r"
     with pytest.raises(live.LiveError, match="friend"):
         live.plan("wb", {"w": "me", "b": "computer"}, {})
 
