@@ -412,11 +412,12 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
         assert page.get_attribute("body", "data-live-refused") is None
 
 
-def test_a_race_for_four_the_host_relays_and_refuses_a_move_of_anothers_colour(
+def test_a_race_for_four_relayed_by_the_host_refusals_and_an_undo_all_must_agree(
     pair, contexts, browser
 ):
     """White hosts; Black, Red and Yellow join with their own invitations; moves reach everyone;
-    a message for a colour not the sender's is refused, logged and not applied."""
+    a message for a colour not the sender's is refused, logged and not applied; an undo needs
+    every player's yes."""
     more = [new_context(browser) for _ in range(2)]
     try:
         host = pair("race", "&players=4")
@@ -450,6 +451,29 @@ def test_a_race_for_four_the_host_relays_and_refuses_a_move_of_anothers_colour(
         host.wait_for_selector("body[data-live-refused]", timeout=TIMEOUT)
         assert "not their turn" in host.text_content("[data-live-log]")
         assert moves(host) == moves(red) == game.moves
+        # Undo with four: every player must agree; one "no" withdraws the question from all.
+        asked = "[data-live-ask]:not([hidden])"
+        black.click('[data-action="undo"]')
+        for page in (host, red, yellow):
+            page.wait_for_selector(asked, timeout=TIMEOUT)
+            assert "Black asks for taking back" in page.text_content("[data-live-question]")
+        red.click('[data-action="live-decline"]')
+        for page in (host, yellow):
+            page.wait_for_selector("[data-live-ask]", state="hidden", timeout=TIMEOUT)
+        black.wait_for_function(
+            "document.querySelector('[data-status]').textContent.includes('declined')",
+            timeout=TIMEOUT,
+        )
+        black.click('[data-action="undo"]')
+        for page in (host, red, yellow):
+            page.wait_for_selector(asked, timeout=TIMEOUT)
+            page.click('[data-action="live-accept"]')
+        for page in pages.values():
+            page.wait_for_function(
+                f"document.querySelectorAll('{MOVES}').length === {len(game.moves) - 1}",
+                timeout=TIMEOUT,
+            )
+            assert moves(page) == game.moves[:-1]
         for page in (red, yellow):
             page.close()
     finally:
