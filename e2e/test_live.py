@@ -1,57 +1,86 @@
-"""Live play (issue 15) between two pages in two browser contexts, over loopback WebRTC.
+"""Live play (issue 15) between pages in separate browser contexts, over loopback WebRTC.
 
-Each context is its own browser profile (its own storage), as two devices would be. The
+Each context is its own browser profile (its own storage), as separate devices would be. The
 invitation and the reply travel as the players would send them: links copied from one page's
 field and opened (or pasted) in the other. Waits are for the page's hooks, never for time.
+
+The Go tests share one connected pair (`go_live`): each starts its own game by asking the friend
+for a new one, as players would. Tests that break a connection or need other seats make their own.
 """
 
 import json
+import random
 
 import pytest
 
 from e2e.race_helpers import click_move as race_click
+from lotus import records
 from lotus.engine import go, race
 
 TIMEOUT = 30_000
 MOVES = "[data-movelist] [data-move]"
 
 
+def new_context(browser):
+    return browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
+
+
 @pytest.fixture(scope="module")
 def contexts(browser):
     """Two devices: two browser contexts."""
-    made = [
-        browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
-        for _ in range(2)
-    ]
+    made = [new_context(browser) for _ in range(2)]
     yield made
     for context in made:
         context.close()
 
 
-@pytest.fixture
-def pair(contexts, guard, site):
-    """A host page and a guest page (each starts with empty storage)."""
-    pages = []
+def opener(guard, site):
+    """open(context, path or link) -> a guarded page whose Python is ready (open.pages)."""
 
     def _open(context, path):
         page = context.new_page()
         guard.attach(page)
-        pages.append(page)
-        page.goto(f"{site}/{path}")
+        _open.pages.append(page)
+        page.goto(path if path.startswith("http") else f"{site}/{path}")
         page.wait_for_selector('body[data-ready="1"]', timeout=TIMEOUT)
         return page
 
+    _open.pages = []
+    return _open
+
+
+@pytest.fixture
+def pair(contexts, guard, site):
+    """A host page and a guest page (each starts with empty storage)."""
+    _open = opener(guard, site)
+
     def make(game: str, query: str = ""):
-        host = _open(contexts[0], f"index.html?game={game}{query}")
-        guest = _open(contexts[1], "index.html")
-        return host, guest
+        return _open(contexts[0], f"index.html?game={game}{query}")
 
     make.open = _open
     yield make
-    for page in pages:
+    for page in _open.pages:
         if not page.is_closed():
             page.evaluate("localStorage.clear()")
             page.close()
+
+
+@pytest.fixture(scope="module")
+def go_live(browser, guard, site):
+    """One connected Go pair for the tests that play on a working link (two devices of their
+    own, so the other tests' storage is not theirs). Dialogs (New game?, Resign?) are accepted."""
+    made = [new_context(browser) for _ in range(2)]
+    _open = opener(guard, site)
+    host = _open(made[0], "index.html?game=go")
+    link = invite(host)
+    assert len(link) < 600, link  # short enough for a chat message and a QR code
+    guest, reply = arrive(_open, made[1], link)
+    for page in (host, guest):
+        page.on("dialog", lambda dialog: dialog.accept())
+    connect(host, guest, reply)
+    yield {"host": host, "guest": guest, "reply": reply}
+    for context in made:
+        context.close()
 
 
 def invite(host, choices=None) -> str:
@@ -66,32 +95,50 @@ def invite(host, choices=None) -> str:
     return host.input_value("[data-live-invite]")
 
 
+def next_invitation(host, old: str) -> str:
+    """The dialog's next friend's invitation, once the previous friend connected."""
+    host.wait_for_function(
+        "(old) => { const v = document.querySelector('[data-live-invite]').value;"
+        " return v.includes('#live=') && v !== old; }",
+        arg=old,
+        timeout=TIMEOUT,
+    )
+    return host.input_value("[data-live-invite]")
+
+
 def join(guest, link: str) -> str:
     """The guest opens the invitation; returns the reply link."""
     guest.goto(link)
     guest.wait_for_selector('body[data-ready="1"]', timeout=TIMEOUT)
+    return wait_reply(guest)
+
+
+def arrive(open_, context, link: str) -> tuple:
+    """A friend opens the invitation in a new tab of their browser: (their page, the reply)."""
+    guest = open_(context, link)
+    return guest, wait_reply(guest)
+
+
+def wait_reply(guest) -> str:
     guest.wait_for_function(
         "document.querySelector('[data-live-reply]').value.includes('#reply=')", timeout=TIMEOUT
     )
     return guest.input_value("[data-live-reply]")
 
 
-def connect(host, guest, reply: str) -> None:
-    """The host pastes the reply; both pages are connected."""
+def paste(host, guest, reply: str) -> None:
+    """The host pastes the reply; the guest is connected (the host's dialog stays open)."""
     host.fill("[data-live-reply-input]", reply)
     host.click('[data-action="live-connect"]')
-    for page in (host, guest):
-        page.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)
-    host.keyboard.press("Escape")  # the dialog closes
+    guest.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)
     guest.keyboard.press("Escape")
 
 
-def live_pair(pair, game: str, query: str = "", choices=None):
-    host, guest = pair(game, query)
-    link = invite(host, choices)
-    assert len(link) < 600, link  # short enough for a chat message and a QR code
-    connect(host, guest, join(guest, link))
-    return host, guest
+def connect(host, guest, reply: str) -> None:
+    """The host pastes the reply; both pages are connected and their dialogs closed."""
+    paste(host, guest, reply)
+    host.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)
+    host.keyboard.press("Escape")
 
 
 def moves(page) -> list:
@@ -104,11 +151,39 @@ def wait_moves(page, count: int) -> None:
     )
 
 
-def test_a_go_game_live_moves_both_ways(pair):
-    host, guest = live_pair(pair, "go")
+def refused(page) -> int:
+    return int(page.get_attribute("body", "data-live-refused") or 0)
+
+
+def ask_new_game(host, guest) -> None:
+    """The host asks for a new game (the New game dialog's button); the friend is asked."""
+    host.click('.actions [data-action="new-dialog"]')
+    host.click('form[data-form="go"] [data-action="new"]')
+    guest.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
+    assert "a new game" in guest.text_content("[data-live-question]")
+
+
+def fresh_game(host, guest) -> None:
+    """The shared pair starts a new game, the friend agreeing (nothing to do on an empty one)."""
+    if not moves(host) and host.get_attribute("body", "data-phase") == "play":
+        return
+    ask_new_game(host, guest)
+    guest.click('[data-action="live-accept"]')
+    for page in (host, guest):
+        page.wait_for_function(f"!document.querySelector('{MOVES}')", timeout=TIMEOUT)
+        page.wait_for_selector('body[data-phase="play"]', timeout=TIMEOUT)
+
+
+# -- on one working link (the shared Go pair) ------------------------------------------------------
+
+
+def test_a_go_game_live_moves_both_ways_and_bad_messages_are_refused(go_live):
+    host, guest = go_live["host"], go_live["guest"]
+    fresh_game(host, guest)
     assert host.get_attribute("body", "data-live-me") == "w"
     assert guest.get_attribute("body", "data-live-me") == "b"
     assert guest.get_attribute("body", "data-game") == "go"
+    assert host.locator("[data-live-qr] svg path").count() == 1  # drawn by lotus/qr.py
     game = go.Game()
     for i, point in enumerate(("10", "20", "11", "30")):
         mover, other = (host, guest) if i % 2 == 0 else (guest, host)
@@ -120,46 +195,33 @@ def test_a_go_game_live_moves_both_ways(pair):
     guest.click('[data-point="40"]')
     assert "your friend plays White" in guest.inner_text("[data-status]")
     assert moves(host) == game.moves
-
-
-def test_a_race_game_live_moves_both_ways_and_a_refused_message(pair):
-    host, guest = live_pair(pair, "race")
-    game = race.Game(players=2)
-    for i in range(4):
-        mover, other = (host, guest) if i % 2 == 0 else (guest, host)
-        move = sorted(game.legal_moves())[0]
-        race_click(mover, move)
-        game.play(move)
-        wait_moves(other, i + 1)
-    assert moves(host) == moves(guest) == game.moves
-    # A message for a move of the host's colour, sent by the guest: refused, logged, not applied.
-    move = sorted(game.legal_moves())[0]
-    message = json.dumps({"v": 1, "t": "act", "n": 4, "a": move})
-    guest.evaluate("(m) => window.lotusLive.send('host', m)", message)
-    host.wait_for_selector("body[data-live-refused]", timeout=TIMEOUT)
-    assert "not their turn" in host.text_content("[data-live-log]")
-    assert moves(host) == game.moves
-
-
-def test_the_invitation_has_its_qr_code_and_bad_messages_are_refused(pair):
-    host, guest = live_pair(pair, "go")
-    assert host.locator("[data-live-qr] svg path").count() == 1  # drawn by lotus/qr.py
-    host.click('[data-point="10"]')
-    wait_moves(guest, 1)
+    # Messages that are not valid: refused, logged as text, never applied.
+    before = refused(host)
     for text in ("{", "[1]", '{"v": 9, "t": "act"}', "x" * 70_000, '{"v":1,"t":"act","a":"<b>"}'):
         guest.evaluate("(m) => window.lotusLive.send('host', m)", text)
-    host.wait_for_selector('body[data-live-refused="5"]', timeout=TIMEOUT)
+    host.wait_for_selector(f'body[data-live-refused="{before + 5}"]', timeout=TIMEOUT)
     log = host.text_content("[data-live-log]")
     assert "not JSON" in log and "too large" in log and "another version" in log
     assert host.locator("[data-live-log] b").count() == 0  # received text is never markup
     assert host.get_attribute("body", "data-live") == "connected"
-    guest.click('[data-point="20"]')  # the link still works
-    wait_moves(host, 2)
-    assert moves(host) == moves(guest) == ["10", "20"]
+    host.click('[data-point="40"]')  # the link still works
+    wait_moves(guest, 5)
+    guest.click('[data-point="41"]')
+    wait_moves(host, 6)
+    assert moves(host) == moves(guest) == [*game.moves, "40", "41"]
+    # The reply that made this connection, pasted again: its invitation was used; said so.
+    host.click('[data-action="live"]')
+    host.fill("[data-live-reply-input]", go_live["reply"])
+    host.click('[data-action="live-connect"]')
+    assert "already used" in host.inner_text("[data-live-message]")
+    host.keyboard.press("Escape")
+    assert host.get_attribute("body", "data-live") == "connected"
 
 
-def test_undo_is_asked_and_the_friend_decides(pair):
-    host, guest = live_pair(pair, "go")
+def test_undo_is_asked_and_the_friend_decides(go_live):
+    host, guest = go_live["host"], go_live["guest"]
+    fresh_game(host, guest)
+    before = [refused(page) for page in (host, guest)]
     host.click('[data-point="10"]')
     wait_moves(guest, 1)
     host.click('[data-action="undo"]')
@@ -174,7 +236,8 @@ def test_undo_is_asked_and_the_friend_decides(pair):
     host.click('[data-action="undo"]')
     guest.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
     guest.click('[data-action="live-accept"]')
-    host.wait_for_function(f"!document.querySelector('{MOVES}')", timeout=TIMEOUT)
+    for page in (host, guest):
+        page.wait_for_function(f"!document.querySelector('{MOVES}')", timeout=TIMEOUT)
     assert moves(host) == moves(guest) == []
     # The other way round: the guest asks, the host accepts; nothing is refused on either side.
     host.click('[data-point="10"]')
@@ -189,12 +252,37 @@ def test_undo_is_asked_and_the_friend_decides(pair):
     guest.click('[data-point="21"]')  # play goes on after the take-back
     wait_moves(host, 2)
     assert moves(host) == moves(guest) == ["10", "21"]
+    assert [refused(page) for page in (host, guest)] == before
+
+
+def test_a_new_game_is_asked_and_resign_goes_across(go_live):
+    host, guest = go_live["host"], go_live["guest"]
+    fresh_game(host, guest)
+    host.click('[data-point="10"]')
+    wait_moves(guest, 1)
+    guest.click('[data-point="20"]')
+    wait_moves(host, 2)
+    ask_new_game(host, guest)  # ("Start a new game?" is accepted)
+    assert moves(host) == ["10", "20"]  # nothing changes before the friend agrees
+    guest.click('[data-action="live-accept"]')
     for page in (host, guest):
-        assert page.get_attribute("body", "data-live-refused") is None
+        page.wait_for_function(f"!document.querySelector('{MOVES}')", timeout=TIMEOUT)
+        assert page.get_attribute("body", "data-live") == "connected"
+    host.click('[data-point="12"]')  # the new game is live too
+    wait_moves(guest, 1)
+    host.click('[data-action="resign"]')  # refused: Black is to move, not the host's turn
+    assert "your friend plays Black" in host.inner_text("[data-status]")
+    assert host.get_attribute("body", "data-phase") == "play"
+    guest.click('[data-action="resign"]')
+    for page in (host, guest):
+        page.wait_for_selector('body[data-over="1"]', timeout=TIMEOUT)
+        assert page.get_attribute("body", "data-winner") == "w"
+    assert moves(host) == moves(guest)
 
 
-def test_a_go_game_to_scoring_ends_when_both_confirm(pair):
-    host, guest = live_pair(pair, "go")
+def test_a_go_game_to_scoring_ends_when_both_confirm(go_live):
+    host, guest = go_live["host"], go_live["guest"]
+    fresh_game(host, guest)
     for i, move in enumerate(("1", "4", "pass", "pass")):
         mover, other = (host, guest) if i % 2 == 0 else (guest, host)
         if move == "pass":
@@ -213,8 +301,18 @@ def test_a_go_game_to_scoring_ends_when_both_confirm(pair):
     assert host.get_attribute("body", "data-winner") == guest.get_attribute("body", "data-winner")
 
 
-def test_a_disconnect_keeps_the_game_and_a_new_exchange_resumes_it(pair, contexts):
-    host, guest = live_pair(pair, "go")
+# -- links that break ------------------------------------------------------------------------------
+
+
+def test_a_closed_tab_a_silent_page_and_conflicting_histories(pair, contexts):
+    """A tab closes, then comes back (its old invitation is refused as used); a new exchange
+    resumes the longer game. Then the friend's page stops answering (paused in the debugger, as a
+    lost network leaves it: WebRTC itself does not notice for a long while): the heartbeat says
+    disconnected; meanwhile the host's game goes elsewhere, and the resumed link shows where."""
+    host = pair("go")
+    link = invite(host)
+    guest, reply = arrive(pair.open, contexts[1], link)
+    connect(host, guest, reply)
     for i, point in enumerate(("10", "20", "11")):
         mover, other = (host, guest) if i % 2 == 0 else (guest, host)
         mover.click(f'[data-point="{point}"]')
@@ -222,9 +320,10 @@ def test_a_disconnect_keeps_the_game_and_a_new_exchange_resumes_it(pair, context
     guest.close()  # the friend's tab closes
     host.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
     host.click('[data-point="30"]')  # Black is the friend's: not played here meanwhile
-    guest = pair.open(contexts[1], "index.html?game=go")  # the friend comes back
+    guest = pair.open(contexts[1], link)  # the friend comes back by the old invitation:
+    assert "already used on this device" in guest.inner_text("[data-error]")  # said so, and
     guest.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
-    assert moves(guest) == ["10", "20", "11"]  # saved on this side too
+    assert moves(guest) == ["10", "20", "11"]  # the game is saved on this side too
     host.reload()  # and the host reloads: the game is saved there as well
     host.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
     assert moves(host) == ["10", "20", "11"]
@@ -233,70 +332,110 @@ def test_a_disconnect_keeps_the_game_and_a_new_exchange_resumes_it(pair, context
     wait_moves(host, 4)
     assert moves(host) == moves(guest) == ["10", "20", "11", "21"]
     assert host.get_attribute("body", "data-live-conflict") is None
+    # The friend's page stops answering: no ping, no pong, no move.
+    debugger = guest.context.new_cdp_session(guest)
+    debugger.send("Debugger.enable")
+    debugger.send("Debugger.pause")
+    try:
+        host.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
+        assert "stopped answering" in host.inner_text("[data-live-status]")
+        host.click('[data-action="undo"]')  # alone, the host takes two moves back, plays on
+        host.click('[data-action="undo"]')
+        host.click('[data-point="30"]')
+        wait_moves(host, 3)
+    finally:
+        debugger.send("Debugger.resume")
+        debugger.send("Debugger.disable")
+    guest.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
+    assert moves(guest) == ["10", "20", "11", "21"]
+    connect(host, guest, join(guest, invite(host)))
+    for page in (host, guest):
+        page.wait_for_selector('body[data-live-conflict="2"]', timeout=TIMEOUT)
+        assert moves(page) == ["10", "20", "30"]  # the host's game is played on
+    assert "differed from move 3" in guest.inner_text("[data-live-status]")
+    kept = guest.eval_on_selector_all(
+        '[data-saved-game][data-game="go"]', "els => els.map(e => e.getAttribute('data-moves'))"
+    )
+    assert "4" in kept  # the friend's own version is kept in Your games, not merged
 
 
-def test_a_whole_race_game_from_near_its_end(pair, contexts):
-    """The host's game (opened from a share link, 8 moves from its end) goes to the friend over
-    the channel, and the two finish it by clicks on both sides."""
-    import random
+# -- races ---------------------------------------------------------------------------------------
 
-    from lotus import records
 
+def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair, contexts):
+    """The host's game (a race for three opened from a share link, 5 moves from its end, Red the
+    computer's) goes to the friend over the channel; the reply is opened in another tab of the
+    host's browser, which hands it to the inviting tab. The host's page plays Red and relays it;
+    the two people finish the game by clicks."""
     rng = random.Random(1)
-    full = race.Game(players=2)
+    full = race.Game(players=3)
     while not full.is_over:
         full.play(rng.choice(full.legal_moves()))
-    game = race.Game(players=2)
-    for move in full.moves[:-8]:
+    game = race.Game(players=3)
+    for move in full.moves[:-5]:
         game.play(move)
-    fragment = records.to_link_fragment(records.record_of(game))
-    host = pair.open(contexts[0], "index.html#" + fragment)
-    guest = pair.open(contexts[1], "index.html")
-    assert moves(host) == game.moves
-    connect(host, guest, join(guest, invite(host)))
-    assert moves(guest) == game.moves
+    seats = {"w": "human", "b": "human", "r": "easy"}
+    fragment = records.to_link_fragment(records.record_of(game, seats=seats))
+    open_ = pair.open
+    host = open_(contexts[0], "index.html#" + fragment)
+    link = invite(host, {"w": "me", "b": "friend1", "r": "computer"})
+    guest, reply = arrive(open_, contexts[1], link)
+    other_tab = open_(contexts[0], "index.html")
+    other_tab.goto(reply)
+    for page in (host, guest):
+        page.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)
+        page.keyboard.press("Escape")
+    other_tab.close()  # its work is done
+    assert host.get_attribute("body", "data-live-me") == "w"
+    assert guest.get_attribute("body", "data-live-me") == "b"
+    assert moves(guest) == game.moves  # White (a person) is to move: the computer waits
     pages = {"w": host, "b": guest}
+    computer_moves = 0
     while not game.is_over:
-        move = sorted(game.legal_moves())[0]
-        race_click(pages[game.to_move], move)
-        game.play(move)
+        if game.to_move == "r":  # the host's page plays it; both pages show it
+            for page in (host, guest):
+                wait_moves(page, len(game.moves) + 1)
+            game.play(moves(host)[len(game.moves)])  # a legal move, or this raises
+            computer_moves += 1
+        else:
+            move = sorted(game.legal_moves())[0]
+            race_click(pages[game.to_move], move)
+            game.play(move)
         for page in (host, guest):
             wait_moves(page, len(game.moves))
+    assert computer_moves >= 1
     for page in (host, guest):
         page.wait_for_selector("body[data-over]", timeout=TIMEOUT)
         assert page.get_attribute("body", "data-winner") == game.winner
     assert moves(host) == moves(guest) == game.moves
+    for page in (host, guest):
+        assert page.get_attribute("body", "data-live-refused") is None
 
 
-def test_a_race_for_three_the_host_relays(pair, contexts, browser):
-    """White hosts; Black and Red join with their own invitations; moves reach everyone."""
-    third = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
+def test_a_race_for_four_relayed_by_the_host_refusals_and_an_undo_all_must_agree(
+    pair, contexts, browser
+):
+    """White hosts; Black, Red and Yellow join with their own invitations; moves reach everyone;
+    a message for a colour not the sender's is refused, logged and not applied; an undo needs
+    every player's yes."""
+    more = [new_context(browser) for _ in range(2)]
     try:
-        host, black = pair("race", "&players=3")
-        red = pair.open(third, "index.html")
-        link = invite(host, {"w": "me", "b": "friend1", "r": "friend2"})
-        connect(host, black, join(black, link))
-        host.click('[data-action="live"]')  # the next friend's invitation is shown
-        host.wait_for_function(
-            "(old) => { const v = document.querySelector('[data-live-invite]').value;"
-            " return v.includes('#live=') && v !== old; }",
-            arg=link,
-            timeout=TIMEOUT,
-        )
-        reply = join(red, host.input_value("[data-live-invite]"))
-        host.fill("[data-live-reply-input]", reply)
-        host.click('[data-action="live-connect"]')
-        red.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)
+        host = pair("race", "&players=4")
+        link = invite(host, {"w": "me", "b": "friend1", "r": "friend2", "y": "friend3"})
+        friends = []
+        for context in (contexts[1], *more):  # the dialog shows the next friend's invitation
+            if friends:
+                link = next_invitation(host, link)
+            guest, reply = arrive(pair.open, context, link)
+            paste(host, guest, reply)
+            friends.append(guest)
+        black, red, yellow = friends
         host.keyboard.press("Escape")
-        red.keyboard.press("Escape")
-        assert [p.get_attribute("body", "data-live-me") for p in (host, black, red)] == [
-            "w",
-            "b",
-            "r",
-        ]
-        game = race.Game(players=3)
-        pages = {"w": host, "b": black, "r": red}
-        for _ in range(6):
+        pages = {"w": host, "b": black, "r": red, "y": yellow}
+        assert [p.get_attribute("body", "data-live-me") for p in pages.values()] == list("wbry")
+        assert all(p.get_attribute("body", "data-live") == "connected" for p in pages.values())
+        game = race.Game(players=4)
+        for _ in range(4):  # each page moves once; every move reaches the three others
             move = sorted(game.legal_moves())[0]
             race_click(pages[game.to_move], move)
             game.play(move)
@@ -304,69 +443,39 @@ def test_a_race_for_three_the_host_relays(pair, contexts, browser):
                 wait_moves(page, len(game.moves))
         for page in pages.values():
             assert moves(page) == game.moves
-        red.close()
+        # Black's page sends a move for White (the host's colour): refused, not applied.
+        assert game.to_move == "w"
+        move = sorted(game.legal_moves())[0]
+        message = json.dumps({"v": 1, "t": "act", "n": len(game.moves), "a": move})
+        black.evaluate("(m) => window.lotusLive.send('host', m)", message)
+        host.wait_for_selector("body[data-live-refused]", timeout=TIMEOUT)
+        assert "not their turn" in host.text_content("[data-live-log]")
+        assert moves(host) == moves(red) == game.moves
+        # Undo with four: every player must agree; one "no" withdraws the question from all.
+        asked = "[data-live-ask]:not([hidden])"
+        black.click('[data-action="undo"]')
+        for page in (host, red, yellow):
+            page.wait_for_selector(asked, timeout=TIMEOUT)
+            assert "Black asks for taking back" in page.text_content("[data-live-question]")
+        red.click('[data-action="live-decline"]')
+        for page in (host, yellow):
+            page.wait_for_selector("[data-live-ask]", state="hidden", timeout=TIMEOUT)
+        black.wait_for_function(
+            "document.querySelector('[data-status]').textContent.includes('declined')",
+            timeout=TIMEOUT,
+        )
+        black.click('[data-action="undo"]')
+        for page in (host, red, yellow):
+            page.wait_for_selector(asked, timeout=TIMEOUT)
+            page.click('[data-action="live-accept"]')
+        for page in pages.values():
+            page.wait_for_function(
+                f"document.querySelectorAll('{MOVES}').length === {len(game.moves) - 1}",
+                timeout=TIMEOUT,
+            )
+            assert moves(page) == game.moves[:-1]
+        for page in (red, yellow):
+            page.close()
     finally:
-        third.close()
-
-
-def test_a_reply_opened_in_another_tab_of_the_host_connects_the_inviting_tab(pair, contexts):
-    host, guest = pair("go")
-    reply = join(guest, invite(host))
-    other_tab = pair.open(contexts[0], "index.html")
-    other_tab.goto(reply)
-    for page in (host, guest):
-        page.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)
-
-
-def test_a_new_game_is_asked_and_resign_goes_across(pair):
-    host, guest = live_pair(pair, "go")
-    host.click('[data-point="10"]')
-    wait_moves(guest, 1)
-    guest.click('[data-point="20"]')
-    wait_moves(host, 2)
-    host.once("dialog", lambda dialog: dialog.accept())  # "Start a new game?"
-    host.click('.actions [data-action="new-dialog"]')
-    host.click('form[data-form="go"] [data-action="new"]')
-    guest.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
-    assert "a new game" in guest.text_content("[data-live-question]")
-    assert moves(host) == ["10", "20"]  # nothing changes before the friend agrees
-    guest.click('[data-action="live-accept"]')
-    for page in (host, guest):
-        page.wait_for_function(f"!document.querySelector('{MOVES}')", timeout=TIMEOUT)
-        assert page.get_attribute("body", "data-live") == "connected"
-    host.click('[data-point="12"]')  # the new game is live too
-    wait_moves(guest, 1)
-    host.once("dialog", lambda dialog: dialog.accept())  # "Resign this game?"
-    host.click('[data-action="resign"]')  # refused: Black is to move, not the host's turn
-    assert "your friend plays Black" in host.inner_text("[data-status]")
-    assert host.get_attribute("body", "data-phase") == "play"
-    guest.once("dialog", lambda dialog: dialog.accept())
-    guest.click('[data-action="resign"]')
-    for page in (host, guest):
-        page.wait_for_selector('body[data-over="1"]', timeout=TIMEOUT)
-        assert page.get_attribute("body", "data-winner") == "w"
-    assert moves(host) == moves(guest)
-
-
-def test_conflicting_histories_are_shown_and_both_kept(pair, contexts):
-    host, guest = live_pair(pair, "go")
-    host.click('[data-point="10"]')
-    wait_moves(guest, 1)
-    guest.click('[data-point="20"]')
-    wait_moves(host, 2)
-    guest.close()
-    host.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
-    host.click('[data-action="undo"]')  # alone, the host takes both moves back and plays on
-    host.click('[data-action="undo"]')
-    host.click('[data-point="11"]')
-    wait_moves(host, 1)
-    guest = pair.open(contexts[1], "index.html?game=go")
-    connect(host, guest, join(guest, invite(host)))
-    for page in (host, guest):
-        page.wait_for_selector('body[data-live-conflict="0"]', timeout=TIMEOUT)
-        assert moves(page) == ["11"]  # the host's game is played on
-    assert "differed from move 1" in guest.inner_text("[data-live-status]")
-    kept = guest.eval_on_selector_all(
-        '[data-saved-game][data-game="go"]', "els => els.map(e => e.getAttribute('data-moves'))"
-    )
-    assert "2" in kept  # the friend's own version is kept in Your games, not merged
+        for context in more:
+            context.close()

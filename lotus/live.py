@@ -25,9 +25,15 @@ VERSION = 1
 MAX_MESSAGE = 65536  # characters: a 2,000-move history needs about 20,000
 MAX_CODE = 4000  # the longest invitation or reply code read
 MAX_LOG = 20  # refusals kept for the page's log
-TYPES = ("state", "act", "dead", "confirm", "ask", "answer", "undo", "new", "bye")
+TYPES = ("state", "act", "dead", "confirm", "ask", "answer", "drop", "undo", "new", "bye")
+TYPES += ("ping", "pong")  # the heartbeat: a page that hears nothing for SILENT_LIMIT is gone
 ASKS = ("undo", "new")
 COLOURS = "wbry"
+PING_EVERY = 2.0  # seconds between two pings to each peer
+SILENT_LIMIT = 6.0  # seconds without a message from a peer before its link counts as dead
+CONNECT_LIMIT = 20.0  # seconds after the host pasted a reply before saying nothing connected
+JOIN_LIMIT = 90.0  # seconds after a guest made its reply before saying what may be wrong
+MAX_USED = 20  # invitations remembered as used on this device
 B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
@@ -180,6 +186,13 @@ def _word(text: str, what: str, limit: int = 24) -> str:
     return text
 
 
+def offer_tag(packed_or_sdp: str) -> str:
+    """The invitation's tag: its offer's ICE user name as packed (a reply names it)."""
+    if "\n" in packed_or_sdp:
+        packed_or_sdp = pack_sdp(packed_or_sdp)
+    return packed_or_sdp.split("~", 1)[0]
+
+
 def invite_code(match: str, game: str, guest: str, sdp: str) -> str:
     """The invitation: version, the match's id, the game, the colours the friend plays, the
     host's offer. It gives a seat only to whoever connects first: the offer's credentials serve
@@ -197,23 +210,44 @@ def read_invite(code: str, games_known) -> dict:
     if parts[2] not in games_known:
         raise LiveError("the invitation's game is unknown")
     me = _colours(parts[3])
-    return {"match": match, "game": parts[2], "me": me, "sdp": unpack_sdp(parts[4], True)}
+    sdp = unpack_sdp(parts[4], True)
+    tag = offer_tag(parts[4])
+    return {"match": match, "game": parts[2], "me": me, "sdp": sdp, "tag": tag}
 
 
-def reply_code(match: str, sdp: str) -> str:
-    """The friend's reply: version, the match's id, the answer."""
-    return "~".join((str(VERSION), match, pack_sdp(sdp)))
+def reply_code(match: str, tag: str, sdp: str) -> str:
+    """The friend's reply: version, the match's id, the invitation's tag, the answer."""
+    return "~".join((str(VERSION), match, tag, pack_sdp(sdp)))
 
 
-def read_reply(code: str, match: str) -> str:
-    """The answer's description from a reply code or link for `match` (raises LiveError)."""
+def read_reply(code: str, match: str) -> dict:
+    """{'tag', 'sdp'} of a reply code or link for `match` (raises LiveError)."""
     code = _after(code, "reply=")
-    parts = code.split("~", 2)
-    if len(parts) != 3 or parts[0] != str(VERSION):
+    parts = code.split("~", 3)
+    if len(parts) != 4 or parts[0] != str(VERSION):
         raise LiveError("this is not a reply to an invitation")
     if parts[1] != match:
-        raise LiveError("this reply answers another invitation")
-    return unpack_sdp(parts[2], False)
+        raise LiveError("this reply answers an invitation for another game")
+    _unice(parts[2])
+    return {"tag": parts[2], "sdp": unpack_sdp(parts[3], False)}
+
+
+def used_key(invite: dict) -> str:
+    """What identifies an invitation among the ones this device used ('match~tag')."""
+    return invite["match"] + "~" + invite["tag"]
+
+
+def remember_used(used: list, key: str) -> list:
+    """The device's used invitations with `key` added (the newest MAX_USED)."""
+    kept = [k for k in used if isinstance(k, str) and k != key]
+    kept.append(key)
+    return kept[-MAX_USED:]
+
+
+USED_SENTENCE = (
+    "This invitation was already used on this device: its connection was made once and cannot "
+    "be made again. Ask your friend for a new invitation (Live, Make an invitation)."
+)
 
 
 def _after(code: str, key: str) -> str:
@@ -258,7 +292,7 @@ def decode(text) -> dict:
         raise LiveError("a message of an unknown type")
     if "n" in message and not (isinstance(message["n"], int) and message["n"] >= 0):
         raise LiveError("a message with a bad move number")
-    for key in ("a", "what", "match", "game"):
+    for key in ("a", "what", "match", "game", "by", "computer"):
         if key in message and not isinstance(message[key], str):
             raise LiveError(f"a message whose {key} is not text")
     for key in ("actions", "dead"):
@@ -294,12 +328,14 @@ class Link:
     (a guest's only peer is the host, who speaks for every colour not the guest's).
     """
 
-    def __init__(self, role: str, match: str, game: str, me: str) -> None:
+    def __init__(self, role: str, match: str, game: str, me: str, clock=None) -> None:
+        self.clock = clock or (lambda: 0.0)  # seconds, any origin (the page's performance.now)
         self.role = role
         self.match = match
         self.game = game
         self.me = me
         self.owns = me
+        self.computer = ""  # the colours the host's computer plays (told to the guests)
         self.peers = {}
         self.state = "idle"  # 'inviting', 'joining', 'connected', 'disconnected'
         self.synced = []  # the actions both sides agreed on
@@ -311,6 +347,82 @@ class Link:
         self.conflict = None  # the action where the two histories differed, after a reconnection
         self.note = ""  # what to tell the player about the link now
         self.last_state = None  # the other side's last "state" message
+        self.vote = None  # the host's open question: {what, n, asker, waiting: [voters]}
+        self.heard = {}  # peer -> when a message last came from it (the heartbeat)
+        self.pinged = None  # when this page last pinged its peers
+        self.offers = {}  # the host's invitations waiting for a reply: tag -> (peer, colours)
+        self.spent = {}  # the host's invitations answered and connected: tag -> peer
+        self.since = None  # when this page started waiting for a connection (joining, accepting)
+        self.waited = ""  # what this page is waiting for: '', 'join' or 'accept'
+
+    # -- peers come and go -----------------------------------------------------------------------
+    def joined(self, peer: str, colours: str) -> None:
+        """A channel to `peer` opened (the host: the invitation it answered is spent)."""
+        self.peers[peer] = colours
+        self.heard[peer] = self.clock()
+        for tag, offer in list(self.offers.items()):
+            if offer[0] == peer:
+                del self.offers[tag]
+                self.spent[tag] = peer
+        self.waited = ""
+        self.since = None
+
+    def gone(self, peer: str, why: str) -> list:
+        """`peer`'s channel is dead (closed, or silent too long): messages for the others."""
+        self.peers.pop(peer, None)
+        self.heard.pop(peer, None)
+        out = self.cancel_vote(peer)
+        self.state = "disconnected"
+        self.note = why
+        return out
+
+    def tick(self, now) -> dict:
+        """Every few seconds: {'send': [(peer, text)] pings, 'dead': [silent peers], 'note':
+        what to tell the player now that a wait went on too long ('' : nothing new)}."""
+        out = {"send": [], "dead": [], "note": ""}
+        if self.state == "connected":
+            for peer in list(self.peers):
+                if now - self.heard.get(peer, now) > SILENT_LIMIT:
+                    out["dead"].append(peer)
+            if self.pinged is None or now - self.pinged >= PING_EVERY:
+                self.pinged = now
+                ping = encode("ping")
+                out["send"] = [(p, ping) for p in self.peers if p not in out["dead"]]
+        elif self.since is not None:
+            limit = CONNECT_LIMIT if self.waited == "accept" else JOIN_LIMIT
+            if now - self.since > limit:
+                self.since = None
+                out["note"] = WAIT_NOTES.get(self.waited, "")
+        return out
+
+    def waiting_for(self, what: str) -> None:
+        """This page now waits for a connection: 'join' (a guest's reply is out) or 'accept'."""
+        self.waited = what
+        self.since = self.clock()
+
+    # -- the host's invitations -------------------------------------------------------------------
+    def offered(self, tag: str, peer: str, colours: str) -> None:
+        """The host made an invitation (`tag`, its offer's) for `peer`, who plays `colours`;
+        it replaces any earlier one still waiting."""
+        self.offers = {tag: (peer, colours)}
+
+    def reply_for(self, code: str) -> tuple:
+        """A pasted reply: (the peer whose invitation it answers, the answer's description);
+        raises LiveError with what to do when it answers no invitation waiting."""
+        reply = read_reply(code, self.match)
+        tag = reply["tag"]
+        if tag in self.offers:
+            return (self.offers[tag][0], reply["sdp"])
+        if tag in self.spent:
+            raise LiveError(
+                "this reply answers an invitation that was already used (its friend is "
+                "connected); for another friend, make a new invitation"
+            )
+        raise LiveError(
+            "this reply answers an earlier invitation, no longer waiting (replaced, or made "
+            "before the page was reloaded); send your friend your newest invitation and paste "
+            "its reply"
+        )
 
     # -- whose turn, what may be clicked -------------------------------------------------------
     def colours_of(self, peer: str) -> str:
@@ -323,11 +435,12 @@ class Link:
         """Why this page's player may not play now ('' when they may)."""
         if self.state not in ("connected", "disconnected"):
             return ""
-        if session.phase() == "play" and session.game.to_move not in self.owns:
-            return (
-                f"It is {colour_name(session.game.to_move)}'s turn: your friend plays "
-                f"{colour_name(session.game.to_move)}."
-            )
+        mover = session.game.to_move
+        if session.phase() == "play" and mover not in self.owns:
+            name = colour_name(mover)
+            if mover in self.computer:
+                return f"It is {name}'s turn: the computer plays {name}, on the host's page."
+            return f"It is {name}'s turn: your friend plays {name}."
         return ""
 
     def refuse(self, why: str) -> None:
@@ -374,6 +487,7 @@ class Link:
             self.refuse(str(exc))
             return ("refused", [])
         kind = message["t"]
+        self.heard[peer] = self.clock()
         if kind == "state":
             self.last_state = message
             return ("state", [])
@@ -383,6 +497,24 @@ class Link:
         except (LiveError, ValueError, KeyError, TypeError) as exc:
             self.refuse(f"{kind} refused: {exc}")
             return ("refused", [])
+
+    def beat(self, peer: str, text) -> list:
+        """A heartbeat message (ping, pong) from `peer`: the answer to send ([] for a pong), or
+        None when `text` is not one (the page then hands it to `receive`)."""
+        if (
+            not isinstance(text, str)
+            or len(text) > 40
+            or not ('"ping"' in text or '"pong"' in text)
+        ):
+            return None
+        try:
+            kind = decode(text)["t"]
+        except LiveError:
+            return None
+        if kind not in ("ping", "pong"):
+            return None
+        self.heard[peer] = self.clock()
+        return [(peer, encode("pong"))] if kind == "ping" else []
 
     def _on_act(self, session, peer: str, message: dict) -> tuple:
         n = message.get("n")
@@ -448,53 +580,138 @@ class Link:
         return True
 
     # -- questions: undo, a new game -----------------------------------------------------------
+    # Every connected player must agree. The host counts the votes (a star): a guest's question
+    # goes to the host, who asks its own player and the other guests; the first "no" ends it.
     def ask(self, session, what: str) -> list:
         """This page asks the others (undo, new): the message to send."""
-        self.asked = (what, len(session.actions))
-        session.message = f"Asked your friend to agree to {_asking(what)}…"
-        return [encode("ask", what=what, n=len(session.actions))]
+        n = len(session.actions)
+        self.asked = (what, n)
+        if self.role == "host":
+            self.vote = {"what": what, "n": n, "asker": "me", "waiting": list(self.peers)}
+        session.message = f"Asked your friends to agree to {_asking(what)}…"
+        if len(self.peers) < 2:
+            session.message = f"Asked your friend to agree to {_asking(what)}…"
+        return [encode("ask", what=what, n=n, by=self.me)]
 
     def _on_ask(self, session, peer: str, message: dict) -> tuple:
         what = message.get("what")
-        if what not in ASKS or message.get("n") != len(session.actions):
+        n = message.get("n")
+        if what not in ASKS or n != len(session.actions):
             raise LiveError("a question for another position")
         if what == "undo" and not session.actions:
             raise LiveError("there is no move to take back")
-        self.pending = (peer, what, message["n"])
-        return ("ask", [])
+        if self.role == "guest":
+            self.pending = (peer, what, n, message.get("by", ""))
+            return ("ask", [])
+        if self.vote is not None:  # one question at a time: this one is declined at once
+            return ("redraw", [(peer, encode("answer", what=what, n=n, ok=False))])
+        others = [p for p in self.peers if p != peer]
+        by = self.peers.get(peer, "")
+        self.vote = {"what": what, "n": n, "asker": peer, "waiting": ["me"] + others}
+        self.pending = (peer, what, n, by)
+        return ("ask", [(p, encode("ask", what=what, n=n, by=by)) for p in others])
 
     def question(self) -> str:
         """The question to show this page's player ('' when none)."""
         if self.pending is None:
             return ""
-        return f"Your friend asks for {_asking(self.pending[1])}. Do you agree?"
+        by = self.pending[3] if len(self.pending) > 3 else ""
+        who = " and ".join(colour_name(c) for c in by) if by else "Your friend"
+        return f"{who} asks for {_asking(self.pending[1])}. Do you agree?"
 
     def answer(self, session, ok: bool) -> tuple:
-        """This page's player answers the pending question: (what was agreed or '', messages)."""
+        """This page's player answers the pending question: (what was agreed or '', messages).
+
+        A guest's answer goes to the host, who counts it; the host's own counts at once."""
         if self.pending is None:
             return ("", [])
-        peer, what, n = self.pending
+        peer, what, n = self.pending[:3]
         self.pending = None
-        out = [(peer, encode("answer", what=what, n=n, ok=bool(ok)))]
-        if not ok or n != len(session.actions):
-            return ("", out)
-        if what == "undo":
-            self.take_back(session)
-            out.append(("*", encode("undo", n=n)))
-        return (what, out)
+        if self.role == "guest":
+            if ok:
+                session.message = "You agreed; waiting for the others."
+            return ("", [(peer, encode("answer", what=what, n=n, ok=bool(ok)))])
+        return self._vote(session, "me", what, n, ok)
 
     def _on_answer(self, session, peer: str, message: dict) -> tuple:
         what = message.get("what")
-        if self.asked is None or self.asked != (what, message.get("n")):
+        n = message.get("n")
+        vote = self.vote
+        if self.role == "host" and vote is not None and peer in vote["waiting"]:
+            if (vote["what"], vote["n"]) != (what, n):
+                raise LiveError("an answer to another question")
+            return self._vote(session, peer, what, n, bool(message.get("ok")))
+        if self.role == "host" or self.asked is None or self.asked != (what, n):
             raise LiveError("an answer to a question not asked")
         self.asked = None
         if not message.get("ok"):
             session.message = f"Your friend declined {_asking(what)}."
             return ("redraw", [])
-        if what == "undo" and message["n"] == len(session.actions):
+        if what == "undo" and n == len(session.actions):
             self.take_back(session)
-            return ("redraw", [("*", encode("undo", n=message["n"]))])
+            return ("redraw", [])
         return (what, [])
+
+    def _vote(self, session, voter: str, what: str, n: int, ok: bool) -> tuple:
+        """The host counts `voter`'s answer: (what was agreed or '' / 'redraw', messages)."""
+        vote = self.vote
+        if vote is None or voter not in vote["waiting"]:
+            return ("", [])
+        asker = vote["asker"]
+        if not ok:
+            out = self.cancel_vote(voter)
+            if asker == "me":
+                session.message = f"Your friend declined {_asking(what)}."
+            else:
+                out.append((asker, encode("answer", what=what, n=n, ok=False)))
+            return ("redraw", out)
+        vote["waiting"].remove(voter)
+        if vote["waiting"]:
+            if asker == "me" or voter == "me":
+                session.message = "Waiting for the others to agree…"
+            return ("redraw", [])
+        self.vote = None
+        self.asked = None
+        out = []
+        if asker != "me":
+            out.append((asker, encode("answer", what=what, n=n, ok=True)))
+        if what == "undo":
+            if n != len(session.actions):
+                return ("redraw", [])
+            self.take_back(session)
+            out += [(p, encode("undo", n=n)) for p in self.peers if p != asker]
+        return (what, out)
+
+    def cancel_vote(self, voter: str) -> list:
+        """The open question ends unanswered (`voter` declined or left): the questions still
+        shown to the other guests are withdrawn (messages to send)."""
+        vote = self.vote
+        if vote is None:
+            if self.pending is not None and self.pending[0] == voter:
+                self.pending = None
+            return []
+        self.vote = None
+        self.asked = None
+        self.pending = None
+        drop = encode("drop", what=vote["what"], n=vote["n"])
+        return [(p, drop) for p in vote["waiting"] if p not in ("me", voter) and p in self.peers]
+
+    def _on_drop(self, session, peer: str, message: dict) -> tuple:
+        if self.role == "host":
+            raise LiveError("only the host withdraws a question")
+        pending = self.pending
+        asked = (message.get("what"), message.get("n"))
+        if pending is not None and (pending[1], pending[2]) == asked:
+            self.pending = None
+            asking = _asking(pending[1])
+            session.message = f"{asking[:1].upper()}{asking[1:]} was declined by another player."
+        return ("redraw", [])
+
+    def _on_ping(self, session, peer: str, message: dict) -> tuple:
+        return ("", [(peer, encode("pong"))])
+
+    def _on_pong(self, session, peer: str, message: dict) -> tuple:
+        return ("", [])
 
     def _on_undo(self, session, peer: str, message: dict) -> tuple:
         if self.role == "host" or message.get("n") != len(session.actions):
@@ -526,6 +743,8 @@ class Link:
         fields["options"] = options_text
         if me:
             fields["me"] = me
+        if self.computer:
+            fields["computer"] = self.computer
         return encode("state", **fields)
 
     def take_state(self, session, message: dict, resumable: bool) -> tuple:
@@ -538,6 +757,9 @@ class Link:
         """
         theirs = message.get("actions") or []
         same = message.get("match") == self.match and message.get("game") == self.game
+        if self.role == "guest":
+            computer = message.get("computer") or ""
+            self.computer = "".join(c for c in computer if c in COLOURS and c not in self.me)
         if self.role == "host":
             if not same:
                 return ("keep", None)  # the guest takes the host's game
@@ -576,6 +798,20 @@ class Link:
             played += 1
         self.synced = list(session.actions)
         return played
+
+
+WAIT_NOTES = {
+    "accept": (
+        "No connection yet: the reply may be out of date (your friend's page was closed or "
+        "reloaded after making it), or your networks cannot reach each other. Make a new "
+        "invitation and ask your friend to open it."
+    ),
+    "join": (
+        "Still no connection. If your friend has pasted your reply, their invitation may be out "
+        "of date (their page was closed or reloaded, or the invitation was already answered): "
+        "ask them for a new invitation."
+    ),
+}
 
 
 def _scoring(session) -> bool:
@@ -628,7 +864,10 @@ def plan(colours, choices: dict, seats: dict) -> dict:
     if not friends:
         raise LiveError("choose at least one colour for your friend")
     ids = sorted(friends)
-    return {"me": me, "owns": owns, "friends": [(i, friends[i]) for i in ids], "seats": new_seats}
+    chosen = {"me": me, "owns": owns, "seats": new_seats}
+    chosen["friends"] = [(i, friends[i]) for i in ids]
+    chosen["computer"] = "".join(c for c in owns if c not in me)
+    return chosen
 
 
 def check_stun(text: str) -> str:

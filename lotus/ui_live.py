@@ -17,6 +17,18 @@ from lotus.dom import clipboard, flag, say, show
 
 RECORD_KEY = "lotus.live"  # the live game on screen: {match, game, role, me, id}
 STUN_KEY = "lotus.live.stun"  # the player's STUN server ('' : none, host candidates only)
+USED_KEY = "lotus.live.used"  # the invitations this device connected with (never twice)
+GONE = "Your friend's page stopped answering (its network may be lost, or the device asleep)."
+CLOSED = "The connection closed. The game is saved; invite again to go on."
+FAILED = (
+    "The connection failed: the invitation may be out of date (the page that made it was "
+    "closed or reloaded, or it was already answered). Ask your friend for a new invitation."
+)
+
+
+def now() -> float:
+    """The page's clock in seconds (the protocol's heartbeat and waits)."""
+    return float(window.performance.now()) / 1000
 
 
 class LiveUI:
@@ -29,6 +41,7 @@ class LiveUI:
         self.friends = []  # (peer id, colours) still to invite, the one shown first
         self.resumable = False  # a guest's game on screen is the invitation's match
         self.live_id = None  # the saved game (lotus.library id) that is live
+        self.invite_key = ""  # a guest's invitation (lotus.live.used_key), remembered once used
         self.proxy = None
 
     # -- set-up --------------------------------------------------------------------------------
@@ -80,7 +93,7 @@ class LiveUI:
         record = self.record()
         game = record.get("game")
         if game and game == self.c.app.current and record.get("id") == self.c.ids.get(game):
-            self.link = live.Link(record["role"], record["match"], game, record.get("me", ""))
+            self.link = live.Link(record["role"], record["match"], game, record.get("me", ""), now)
             self.link.state = "disconnected"
             self.live_id = record["id"]
 
@@ -195,8 +208,9 @@ class LiveUI:
         old = self.link
         resume = old is not None and old.role == "host" and old.game == game
         match = old.match if resume else str(window.crypto.randomUUID()).replace("-", "")[:12]
-        self.link = link = live.Link("host", match, game, chosen["me"])
+        self.link = link = live.Link("host", match, game, chosen["me"], now)
         link.owns = chosen["owns"]
+        link.computer = chosen["computer"]
         link.state = "inviting"
         session.seats = chosen["seats"]
         self.friends = list(chosen["friends"])
@@ -213,6 +227,7 @@ class LiveUI:
         document.querySelector("[data-live-qr]").textContent = ""
         sdp = str(await window.lotusLive.offer(peer, self.stun()))
         code = live.invite_code(self.link.match, self.link.game, colours, sdp)
+        self.link.offered(live.offer_tag(sdp), peer, colours)
         url = self.base() + "#live=" + code
         document.querySelector("[data-live-invite]").value = url
         names = ", ".join(live.colour_name(c) for c in colours)
@@ -234,18 +249,28 @@ class LiveUI:
         """The host pastes the friend's reply: the connection opens by itself."""
         field = document.querySelector("[data-live-reply-input]")
         link = self.link
-        if link is None or link.role != "host" or not self.friends:
+        if link is None or link.role != "host":
             self.message("Make an invitation first: this page has none waiting for a reply.")
             return
         try:
-            sdp = live.read_reply(str(field.value), link.match)
+            peer, sdp = link.reply_for(str(field.value))
         except live.LiveError as exc:
             self.message("This reply cannot be used: " + live_sentence(exc))
             return
-        peer = self.friends[0][0]
+        if peer not in dict(self.friends):
+            self.message("Make an invitation first: this page has none waiting for a reply.")
+            return
 
         async def accept() -> None:
-            await window.lotusLive.accept(peer, sdp)
+            try:
+                await window.lotusLive.accept(peer, sdp)
+            except Exception:  # the browser's word (e.g. the offer was answered already)
+                self.message(
+                    "This reply cannot be used: the invitation it answers has had a reply "
+                    "already. Make a new invitation and ask your friend to open it."
+                )
+                return
+            link.waiting_for("accept")
             self.message("Connecting…")
 
         self.page.spawn(accept())
@@ -284,29 +309,53 @@ class LiveUI:
         except live.LiveError as exc:
             self.c.error = "This invitation cannot be used: " + live_sentence(exc)
             return
+        key = live.used_key(invite)
+        if key in self.used():
+            self.c.error = live.USED_SENTENCE
+            if self.link is None:
+                self.restore()  # the live game on screen, if any, stays as it was
+            return
         game = invite["game"]
         self.c.pick(game)
         record = self.record()
         self.resumable = record.get("match") == invite["match"] and bool(record.get("id"))
         self.resumable = self.resumable and record.get("id") == self.c.ids.get(game)
-        self.link = live.Link("guest", invite["match"], game, invite["me"])
+        self.link = live.Link("guest", invite["match"], game, invite["me"], now)
         self.link.state = "joining"
+        self.invite_key = key
         self.show_dialog()
         self.message("Making your reply…")
-        self.page.spawn(self.reply(invite["sdp"]))
+        self.page.spawn(self.reply(invite["sdp"], invite["tag"]))
 
-    async def reply(self, sdp: str) -> None:
+    async def reply(self, sdp: str, tag: str) -> None:
         """The guest's answer, shown as a reply link to send back."""
         answer = str(await window.lotusLive.answer("host", sdp, self.stun()))
-        url = self.base() + "#reply=" + live.reply_code(self.link.match, answer)
+        url = self.base() + "#reply=" + live.reply_code(self.link.match, tag, answer)
         document.querySelector("[data-live-reply]").value = url
+        self.link.waiting_for("join")
         self.message("Send this reply to your friend; the game starts when they paste it.")
+
+    def used(self) -> list:
+        """The invitations this device connected with (lotus.live.used_key)."""
+        try:
+            value = json.loads(self.c.storage.get(USED_KEY) or "[]")
+        except ValueError:
+            return []
+        return value if isinstance(value, list) else []
 
     # -- the transport's events ------------------------------------------------------------------
     def on_transport(self, kind, peer, data) -> None:
         """static/js/live.js says: a channel opened, a message came, a channel closed."""
         kind, peer = str(kind), str(peer)
         link = self.link
+        if kind == "tick":
+            self.tick()
+            return
+        if kind == "message" and link is not None:
+            beat = link.beat(peer, str(data))  # the heartbeat: no redraw
+            if beat is not None:
+                self.relay(peer, beat)
+                return
         if kind == "reply" and self.waiting():
             self.take_reply(str(data))
         if link is None or kind == "reply":
@@ -316,11 +365,38 @@ class LiveUI:
             self.opened(peer)
         elif kind == "message":
             self.received(peer, str(data))
-        elif kind == "closed" and (peer in link.peers or link.state == "joining"):
-            link.peers.pop(peer, None)
-            link.state = "disconnected"
-            link.note = "The connection closed. The game is saved; invite again to go on."
+        elif kind == "closed":
+            self.closed(peer)
         self.page.refresh()
+
+    def closed(self, peer: str) -> None:
+        """A channel closed, or its connection failed."""
+        link = self.link
+        if peer in link.peers:
+            self.relay(peer, link.gone(peer, CLOSED))
+        elif link.state == "joining" or link.waited == "accept":
+            link.waited = ""
+            link.since = None
+            if link.role == "guest":
+                link.state = "disconnected"
+            link.note = FAILED if link.role == "guest" else live.WAIT_NOTES["accept"]
+            self.message(link.note)
+
+    def tick(self) -> None:
+        """Every second or so: pings, silent peers (the heartbeat), waits gone on too long."""
+        link = self.link
+        if link is None:
+            return
+        due = link.tick(now())
+        self.relay("", due["send"])
+        for peer in due["dead"]:
+            window.lotusLive.close(peer)
+            self.relay(peer, link.gone(peer, GONE))
+        if due["note"]:
+            link.note = due["note"]
+            self.message(due["note"])
+        if due["dead"] or due["note"]:
+            self.page.refresh()
 
     def opened(self, peer: str) -> None:
         """A channel is open: the host sends its game; the guest its own (to resume)."""
@@ -329,7 +405,7 @@ class LiveUI:
         if link.role == "host":
             colours = dict(self.friends).get(peer, "")
             self.friends = [f for f in self.friends if f[0] != peer]
-            link.peers[peer] = colours
+            link.joined(peer, colours)
             if link.state != "connected":
                 link.connected(session)
             self.send(peer, link.state_message(session, self.c.live_options(), colours))
@@ -338,7 +414,10 @@ class LiveUI:
             if self.friends:
                 self.page.spawn(self.offer())
             return
-        link.peers[peer] = ""
+        link.joined(peer, "")
+        if self.invite_key:  # this invitation has made its connection: never again here
+            used = live.remember_used(self.used(), self.invite_key)
+            self.c.storage.set(USED_KEY, json.dumps(used))
         match = link.match if self.resumable else ""
         mine = live.Link("guest", match, link.game, link.me)
         self.send(peer, mine.state_message(session, self.c.live_options()))

@@ -65,10 +65,81 @@ def test_an_invitation_and_its_reply_round_trip():
     invite = live.read_invite(link, games.GAMES)
     assert (invite["match"], invite["game"], invite["me"]) == ("m4tch", "race", "br")
     assert lines_of(invite["sdp"], "a=ice-pwd:") == ["a=ice-pwd:0NFqvApErwdHIuEzQu/VOftg"]
-    reply = "https://lotus.example/index.html#reply=" + live.reply_code("m4tch", OFFER)
-    assert lines_of(live.read_reply(reply, "m4tch"), "a=ice-ufrag:") == ["a=ice-ufrag:HM9X"]
-    with pytest.raises(live.LiveError, match="another invitation"):
+    assert invite["tag"] == "HM9X"  # the offer's ICE user name: the reply names it
+    reply = "https://lotus.example/index.html#reply=" + live.reply_code("m4tch", "HM9X", OFFER)
+    answer = live.read_reply(reply, "m4tch")
+    assert lines_of(answer["sdp"], "a=ice-ufrag:") == ["a=ice-ufrag:HM9X"]
+    assert answer["tag"] == "HM9X"
+    with pytest.raises(live.LiveError, match="another game"):
         live.read_reply(reply, "other")
+
+
+def test_a_reply_to_an_invitation_used_or_replaced_says_what_to_do():
+    host = live.Link("host", "m4tch", "race", "w")
+    host.offered("T1", "friend1", "b")
+    reply = live.reply_code("m4tch", "T1", OFFER)
+    assert host.reply_for(reply)[0] == "friend1"
+    host.joined("friend1", "b")  # its friend connected: the invitation is spent
+    with pytest.raises(live.LiveError, match="already used .*make a new invitation"):
+        host.reply_for(reply)
+    host.offered("T2", "friend2", "r")
+    host.offered("T3", "friend2", "r")  # made again (the dialog's new invitation): T2 is gone
+    with pytest.raises(live.LiveError, match="earlier invitation, no longer waiting"):
+        host.reply_for(live.reply_code("m4tch", "T2", OFFER))
+    assert host.reply_for(live.reply_code("m4tch", "T3", OFFER))[0] == "friend2"
+
+
+def test_an_invitation_used_on_this_device_is_remembered():
+    invite = live.read_invite(live.invite_code("m4tch", "go", "b", OFFER), games.GAMES)
+    key = live.used_key(invite)
+    used = []
+    for i in range(30):
+        used = live.remember_used(used, f"old~{i}")
+    used = live.remember_used(used, key)
+    assert key in used and len(used) == live.MAX_USED
+    assert live.remember_used(used, key).count(key) == 1
+    assert "already used on this device" in live.USED_SENTENCE
+
+
+def test_a_wait_for_a_connection_that_goes_on_too_long_says_what_may_be_wrong():
+    now = [100.0]
+    host = live.Link("host", "m1", "go", "w", clock=lambda: now[0])
+    host.state = "inviting"
+    host.waiting_for("accept")
+    assert host.tick(now[0] + live.CONNECT_LIMIT - 1)["note"] == ""
+    note = host.tick(now[0] + live.CONNECT_LIMIT + 1)["note"]
+    assert "out of date" in note and "new invitation" in note
+    assert host.tick(now[0] + 500)["note"] == ""  # said once
+    guest = live.Link("guest", "m1", "go", "b", clock=lambda: now[0])
+    guest.state = "joining"
+    guest.waiting_for("join")
+    assert guest.tick(now[0] + 30)["note"] == ""  # a friend may take a while to paste it
+    assert "ask them for a new invitation" in guest.tick(now[0] + live.JOIN_LIMIT + 1)["note"]
+    guest.joined("host", "")  # connected in time: nothing to say
+    assert guest.since is None
+
+
+def test_a_silent_peer_is_found_by_the_heartbeat():
+    now = [0.0]
+    host, guest = go_pair(clock=lambda: now[0])
+    tick = host.link.tick(now[0])
+    assert [to for to, _ in tick["send"]] == ["peer"] and tick["dead"] == []
+    # The guest answers every ping; while it does, the host hears it.
+    for _ in range(10):
+        now[0] += live.PING_EVERY
+        for _to, text in host.link.tick(now[0])["send"]:
+            result, out = guest.link.receive(guest.session, "peer", text)
+            assert result == "" and [live.decode(t)["t"] for _, t in out] == ["pong"]
+            host.link.receive(host.session, "peer", out[0][1])
+        assert host.link.tick(now[0])["dead"] == []
+    # Then it is silent (its page frozen, its network gone): after SILENT_LIMIT it is dead.
+    now[0] += live.SILENT_LIMIT - 1
+    assert host.link.tick(now[0])["dead"] == []
+    now[0] += 2
+    assert host.link.tick(now[0])["dead"] == ["peer"]
+    host.link.gone("peer", "Your friend's page stopped answering.")
+    assert host.link.state == "disconnected" and host.link.peers == {}
+    assert host.link.tick(now[0] + 100) == {"send": [], "dead": [], "note": ""}
 
 
 @pytest.mark.parametrize(
@@ -128,10 +199,10 @@ def test_a_message_says_its_version_and_type():
 class Side:
     """One page: its session and its link, connected to the other side."""
 
-    def __init__(self, role, game, me, session=None) -> None:
+    def __init__(self, role, game, me, session=None, clock=None) -> None:
         self.session = session or games.get(game).new_session()
-        self.link = live.Link(role, "m1", game, me)
-        self.link.peers["peer"] = "".join(c for c in "wb" if c not in me)
+        self.link = live.Link(role, "m1", game, me, clock=clock)
+        self.link.joined("peer", "".join(c for c in "wb" if c not in me))
         self.link.connected(self.session)
 
     def deliver(self, texts, other) -> list:
@@ -139,8 +210,8 @@ class Side:
         return [other.link.receive(other.session, "peer", text)[0] for text in texts]
 
 
-def go_pair():
-    return Side("host", "go", "w"), Side("guest", "go", "b")
+def go_pair(clock=None):
+    return Side("host", "go", "w", clock=clock), Side("guest", "go", "b", clock=clock)
 
 
 def test_moves_go_both_ways_and_each_is_applied_once():
@@ -176,14 +247,18 @@ def test_undo_is_asked_and_done_on_both_sides_only_when_accepted():
     host.session.act("10")
     host.deliver(host.link.outgoing(host.session), guest)
     assert host.deliver(host.link.ask(host.session, "undo"), guest) == ["ask"]
-    assert guest.link.question() == "Your friend asks for taking back the last move. Do you agree?"
+    assert guest.link.question() == "White asks for taking back the last move. Do you agree?"
     agreed, out = guest.link.answer(guest.session, False)
     assert agreed == "" and [host.link.receive(host.session, "peer", t)[0] for _, t in out]
+    assert "declined" in host.session.message
     assert host.session.actions == guest.session.actions == ["10"]
     host.deliver(host.link.ask(host.session, "undo"), guest)
     agreed, out = guest.link.answer(guest.session, True)
-    assert agreed == "undo"
-    host.deliver([t for to, t in out if to == "peer"], host)  # (delivered to the host)
+    assert agreed == ""  # the guest's yes goes to the host, who counts it
+    result, back = host.link.receive(host.session, "peer", out[0][1])
+    assert result == "undo" and host.session.actions == []
+    assert [live.decode(t)["t"] for _, t in back] == ["undo"]
+    host.deliver([back[0][1]], guest)
     assert host.session.actions == guest.session.actions == []
     # An answer nobody asked for is refused.
     assert guest.deliver([live.encode("answer", what="undo", n=0, ok=True)], host) == ["refused"]
@@ -255,6 +330,131 @@ def test_a_race_for_three_is_relayed_by_the_host():
     assert host.link.receive(host.session, "friend2", move)[0] == "redraw"
 
 
+class Star:
+    """A race for several pages: the host relays (`peers`: guest id -> colours)."""
+
+    def __init__(self, players: int, host_me: str, peers: dict, seats=None) -> None:
+        options = {"players": players}
+        if seats:
+            options["seats"] = seats
+        self.sessions = {"host": games.get("race").new_session(options)}
+        self.links = {"host": live.Link("host", "m1", "race", host_me)}
+        friends = "".join(peers.values())
+        choices = {c: "me" if c in host_me else "computer" for c in "wbry"[:players]}
+        choices.update({c: "friend1" for c in friends})
+        chosen = live.plan("wbry"[:players], choices, seats or {})
+        self.links["host"].owns = chosen["owns"]  # its player's colours and the computer's
+        self.links["host"].computer = chosen["computer"]
+        self.sessions["host"].seats = chosen["seats"]
+        for peer, colours in peers.items():
+            self.sessions[peer] = games.get("race").new_session({"players": players})
+            self.links[peer] = live.Link("guest", "m1", "race", colours)
+            self.links["host"].joined(peer, colours)
+            self.links[peer].joined("host", "")
+        for name, link in self.links.items():
+            link.connected(self.sessions[name])
+        self.results = []
+
+    def route(self, sender: str, out, came_from: str = "") -> None:
+        """Deliver (to, text) pairs from `sender` as the pages do: a guest's go to the host; the
+        host's '*' to every guest but the one whose message it relays (`came_from`)."""
+        for to, text in out:
+            if sender != "host":
+                targets = [] if to == "*" else ["host"]  # a guest relays nothing
+            elif to == "*":
+                targets = [p for p in self.links if p not in ("host", came_from)]
+            else:
+                targets = [to]
+            for target in targets:
+                result, more = self.links[target].receive(self.sessions[target], sender, text)
+                self.results.append((target, result))
+                self.route(target, more, sender)
+
+    def send(self, name: str, texts) -> None:
+        self.route(name, [("*" if name == "host" else "host", t) for t in texts])  # send_all
+
+    def play(self, name: str) -> None:
+        session = self.sessions[name]
+        session.act(sorted(session.game.legal_moves())[0])
+        self.send(name, self.links[name].outgoing(session))
+
+    def actions(self) -> set:
+        return {tuple(s.actions) for s in self.sessions.values()}
+
+
+def test_undo_in_a_race_for_three_needs_every_player_and_one_no_ends_it():
+    star = Star(3, "w", {"f1": "b", "f2": "r"})
+    for name in ("host", "f1"):
+        star.play(name)
+    assert star.actions() == {tuple(star.sessions["host"].actions)}
+    assert len(star.sessions["host"].actions) == 2
+    # Black asks: the host's player and Red are asked (Red through the host).
+    star.send("f1", star.links["f1"].ask(star.sessions["f1"], "undo"))
+    assert (
+        star.links["host"].question() == "Black asks for taking back the last move. Do you agree?"
+    )
+    assert star.links["f2"].question() == star.links["host"].question()
+    agreed, out = star.links["host"].answer(star.sessions["host"], True)
+    assert agreed == "redraw" and out == []  # Red has not answered yet: nothing is taken back
+    assert len(star.sessions["host"].actions) == 2
+    agreed, out = star.links["f2"].answer(star.sessions["f2"], True)
+    star.route("f2", out)
+    assert star.actions() == {(star.sessions["host"].actions[0],)}  # taken back on all three
+    assert all(link.pending is None and link.asked is None for link in star.links.values())
+    # The host asks; Black declines: Red's question is withdrawn, nothing is taken back.
+    star.send("host", star.links["host"].ask(star.sessions["host"], "undo"))
+    assert star.links["f1"].question() and star.links["f2"].question()
+    agreed, out = star.links["f1"].answer(star.sessions["f1"], False)
+    star.route("f1", out)
+    assert star.links["f2"].question() == ""
+    assert "declined" in star.sessions["host"].message
+    assert "declined" in star.sessions["f2"].message
+    assert len(star.actions()) == 1 and len(star.sessions["host"].actions) == 1
+    # A new game: everybody agrees, the host is told to start it.
+    star.send("f2", star.links["f2"].ask(star.sessions["f2"], "new"))
+    star.route("f1", star.links["f1"].answer(star.sessions["f1"], True)[1])
+    assert star.links["host"].answer(star.sessions["host"], True)[0] == "new"
+    assert not [r for r in star.results if r[1] == "refused"], star.links["host"].log
+
+
+def test_a_question_ends_when_a_player_leaves_and_a_second_one_waits_its_turn():
+    star = Star(3, "w", {"f1": "b", "f2": "r"})
+    star.play("host")
+    star.send("host", star.links["host"].ask(star.sessions["host"], "undo"))
+    # A second question while the first is open is declined at once.
+    star.send("f1", star.links["f1"].ask(star.sessions["f1"], "new"))
+    assert "declined" in star.sessions["f1"].message
+    out = star.links["host"].gone("f1", "Black's page closed.")
+    star.route("host", out)
+    assert star.links["f2"].question() == ""  # withdrawn
+    assert star.links["host"].vote is None and star.links["host"].state == "disconnected"
+
+
+def test_computer_seats_in_a_live_race_are_played_by_the_host_and_relayed():
+    """Red is the computer's: the host's page plays it (as its worker's answer would) and relays
+    it; the guests see it; no guest may play Red."""
+    star = Star(3, "w", {"f1": "b"}, seats={"w": "human", "b": "human", "r": "easy"})
+    host = star.links["host"]
+    assert host.owns == "wr" and host.me == "w"
+    assert star.sessions["host"].computer_level() is None  # White is to move: a person
+    star.play("host")
+    star.play("f1")
+    assert star.sessions["host"].computer_level() == "easy"  # Red's turn: the computer's
+    red = sorted(star.sessions["f1"].game.legal_moves())[0]
+    refused = live.encode("act", n=2, a=red)
+    assert host.receive(star.sessions["host"], "f1", refused)[0] == "refused"
+    assert "not their turn" in host.log[-1]
+    state = live.decode(host.state_message(star.sessions["host"], {}))
+    assert state["computer"] == "r"
+    star.links["f1"].take_state(star.sessions["f1"], state, True)
+    assert star.links["f1"].click_refusal(star.sessions["f1"]) == (
+        "It is Red's turn: the computer plays Red, on the host's page."
+    )
+    star.play("host")  # the computer's move, made on the host's page
+    assert len(star.actions()) == 1 and len(star.sessions["f1"].actions) == 3
+    assert star.sessions["f1"].game.to_move == "w"
+
+
 # -- reconnecting ---------------------------------------------------------------------------------
 
 
@@ -302,6 +502,7 @@ def test_the_hosts_plan():
     assert chosen["me"] == "w" and chosen["owns"] == "wr"
     assert chosen["friends"] == [("friend1", "b"), ("friend2", "y")]
     assert chosen["seats"] == {"w": "human", "b": "human", "r": "medium", "y": "human"}
+    assert chosen["computer"] == "r"
     with pytest.raises(live.LiveError, match="friend"):
         live.plan("wb", {"w": "me", "b": "computer"}, {})
 
@@ -332,6 +533,17 @@ def run():
     out.append(guest.actions)
     out.append(b.receive(guest, "p", '{"v": 1, "t": "act", "n": 0, "a": "x"}')[0])
     out.append(b.log)
+    # A question counted by the host, the heartbeat, a reply to a spent invitation.
+    out.append(b.receive(guest, "p", a.ask(host, "undo")[0])[0])
+    for _to, text in b.answer(guest, True)[1]:
+        out.append(a.receive(host, "p", text)[0])
+    out.append([len(host.actions), a.vote, a.tick(1000.0)["dead"]])
+    a.offered("T1", "f2", "r")
+    a.joined("f2", "r")
+    try:
+        a.reply_for(live.reply_code("m1", "T1", OFFER))
+    except live.LiveError as exc:
+        out.append(str(exc))
     out.append(["".join(str(c) for c in row) for row in qr.encode("https://lotus.example/#x")])
     return out
 """
@@ -345,6 +557,9 @@ def test_the_protocol_and_the_qr_code_are_the_same_under_micropython():
     expected = namespace["run"]()
     got = json.loads(micropython.run(source + "\nimport json\nprint(json.dumps(run()))\n"))
     assert len(expected[-1]) == 25 and expected[2:8] == ["redraw"] * 6
+    assert (
+        expected[-4] == "undo" and expected[-3][:2] == [5, None] and "already used" in expected[-2]
+    )
     assert got == json.loads(json.dumps(expected))
 
 

@@ -6,6 +6,7 @@
   "use strict";
   const peers = new Map(); // peer id -> {pc, channel}
   const GATHER_MS = 6000; // the longest wait for candidates (an unreachable STUN server)
+  const TICK_MS = 1000; // the heartbeat's clock: Python pings, and finds silent peers
 
   function config(stun) {
     return { iceServers: stun ? [{ urls: String(stun) }] : [] };
@@ -118,6 +119,11 @@
       }
     },
   };
+  // While a connection exists or is being made, Python is told the time passes (lotus.live's
+  // heartbeat: a peer that sends nothing for a while is gone, even if WebRTC has not noticed).
+  setInterval(() => {
+    if (peers.size) tell("tick", "");
+  }, TICK_MS);
   window.addEventListener("pagehide", () => {
     for (const id of Array.from(peers.keys())) close(id);
   });
