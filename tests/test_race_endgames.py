@@ -89,8 +89,6 @@ def test_the_solver_finds_only_winning_moves_along_the_arena_game():
         else:
             assert found in wins
             proved += 1
-        if found is None and not wins:
-            assert ai.choose_move(game, "hard", seed=1) in game.legal_moves()  # lost: still moves
         game.play(move)
     assert proved >= 5 and game.winner == "w"
 
