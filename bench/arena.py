@@ -194,6 +194,77 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+TABLE_HEAD = (
+    "| match | games | A wins | A win rate | 95% CI (Wilson) | target | met | median plies |\n"
+    "|---|---:|---:|---:|---|---:|---|---:|"
+)
+
+
+def print_row(match: str, results: list, level_times: dict) -> None:
+    """Print a match's row from its games' (result, [(level, seconds)], plies, moves); collect
+    the seconds per move into level_times[(game, level)]."""
+    wins = sum(r[0] for r in results)
+    n = len(results)
+    lo, hi = wilson(wins, n)
+    plies = statistics.median(r[2] for r in results)
+    game = "go" if parse_match(match)[0] == "go" else "race"
+    for _result, times, _plies, _moves in results:
+        for level, seconds in times:
+            level_times.setdefault((game, level), []).append(seconds)
+    target = TARGETS.get(match)
+    met = "" if target is None else ("yes" if wins / n >= target else "NO")
+    target_text = "" if target is None else f"≥ {target:.0%}"
+    print(
+        f"| {match} | {n} | {wins:g} | {wins / n:.1%} | {lo:.1%}–{hi:.1%} | "
+        f"{target_text} | {met} | {plies:g} |",
+        flush=True,
+    )
+
+
+def print_times(level_times: dict) -> None:
+    """Print the CPU seconds per move of each game and player."""
+    print()
+    print("| game | level | moves timed | median s/move | 90th pct s/move | max s/move |")
+    print("|---|---|---:|---:|---:|---:|")
+    for (game, level), times in sorted(
+        level_times.items(), key=lambda kv: (kv[0][0], player_order(kv[0][1]))
+    ):
+        times.sort()
+        p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+        print(
+            f"| {game} | {level} | {len(times)} | {statistics.median(times):.3f} | "
+            f"{p90:.3f} | {times[-1]:.3f} |"
+        )
+    print()
+
+
+def report(paths: list) -> int:
+    """Print the tables of the games in --records files (a game met twice counts once)."""
+    games = {}
+    for path in paths:
+        with open(path) as f:
+            for text in f:
+                if text.strip():
+                    line = json.loads(text)
+                    games[(line["match"], line["seed"], line["game"])] = line
+    print(TABLE_HEAD)
+    level_times = {}
+    for match in sorted({key[0] for key in games}):
+        lines = [games[key] for key in sorted(games) if key[0] == match]
+        results = [
+            (g["result"], g.get("seconds", []), g.get("plies", len(g["moves"])), g["moves"])
+            for g in lines
+        ]
+        print_row(match, results, level_times)
+        seeds = sorted({g["seed"] for g in lines})
+        numbers = ", ".join(
+            f"seed {s}: {sorted(g['game'] for g in lines if g['seed'] == s)}" for s in seeds
+        )
+        print(f"# {match}: games {numbers}", file=sys.stderr)
+    print_times(level_times)
+    return 0
+
+
 def main(argv=None) -> int:
     """Run the matches and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -213,9 +284,18 @@ def main(argv=None) -> int:
     )
     parser.add_argument(
         "--records",
-        help="append each game as a JSON line (match, game, seed, A's result, moves) to this file",
+        help="append each game as a JSON line (match, game, seed, A's result, moves, CPU seconds "
+        "of each timed move) to this file",
+    )
+    parser.add_argument(
+        "--report",
+        action="append",
+        help="play nothing: print the tables from these --records files (repeatable), e.g. of a "
+        "match that was stopped or shared between runs",
     )
     args = parser.parse_args(argv)
+    if args.report:
+        return report(args.report)
     matches = []
     for item in args.match or list(MATCHES):
         matches.extend(m for m in item.split(",") if m)
@@ -224,11 +304,9 @@ def main(argv=None) -> int:
     level_times = {}
     started = time.perf_counter()
     # Each row is printed as soon as its match ends, so a long run that is stopped keeps its rows.
-    print("| match | games | A wins | A win rate | 95% CI (Wilson) | target | met | median plies |")
-    print("|---|---:|---:|---:|---|---:|---|---:|", flush=True)
+    print(TABLE_HEAD, flush=True)
     with multiprocessing.Pool(args.jobs) as pool:
         for match in matches:
-            kind = parse_match(match)[0]
             tasks = [(match, i, args.seed) for i in range(args.skip, args.skip + args.games)]
             t0 = time.perf_counter()
             results = []
@@ -238,7 +316,8 @@ def main(argv=None) -> int:
                     with open(args.records, "a") as out:
                         game = args.skip + len(results) - 1
                         line = {"match": match, "game": game, "seed": args.seed}
-                        line.update(result=r[0], moves=r[3])
+                        line.update(result=r[0], moves=r[3], plies=r[2])
+                        line["seconds"] = [[level, round(sec, 4)] for level, sec in r[1]]
                         out.write(json.dumps(line) + "\n")
                 # Progress on stderr: a match against the outside player takes minutes a game.
                 print(
@@ -246,36 +325,9 @@ def main(argv=None) -> int:
                     file=sys.stderr,
                     flush=True,
                 )
-            wins = sum(r[0] for r in results)
-            lo, hi = wilson(wins, len(results))
-            plies = statistics.median(r[2] for r in results)
-            game = "go" if kind == "go" else "race"
-            for _result, times, _plies, _moves in results:
-                for level, seconds in times:
-                    level_times.setdefault((game, level), []).append(seconds)
-            n = len(results)
-            target = TARGETS.get(match)
-            met = "" if target is None else ("yes" if wins / n >= target else "NO")
-            target_text = "" if target is None else f"≥ {target:.0%}"
-            print(
-                f"| {match} | {n} | {wins:g} | {wins / n:.1%} | {lo:.1%}–{hi:.1%} | "
-                f"{target_text} | {met} | {plies:g} |",
-                flush=True,
-            )
+            print_row(match, results, level_times)
             print(f"# {match}: {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
-    print()
-    print("| game | level | moves timed | median s/move | 90th pct s/move | max s/move |")
-    print("|---|---|---:|---:|---:|---:|")
-    for (game, level), times in sorted(
-        level_times.items(), key=lambda kv: (kv[0][0], player_order(kv[0][1]))
-    ):
-        times.sort()
-        p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
-        print(
-            f"| {game} | {level} | {len(times)} | {statistics.median(times):.3f} | "
-            f"{p90:.3f} | {times[-1]:.3f} |"
-        )
-    print()
+    print_times(level_times)
     print(
         f"{args.games} games per match, seed {args.seed}, {args.jobs} jobs, "
         f"{time.perf_counter() - started:.0f} s wall."

@@ -13,6 +13,7 @@ changes the game only through ``play``/``undo``.
 import math
 
 from lotus.engine import race
+from lotus.engine.ai.rng import clock
 
 _GOAL_INDEX = len(race.FIELDS)
 _ROUTE = [race.ROUTE_INDEX[name] for name in race.FIELDS] + [race.ROUTE_INDEX[race.GOAL]]
@@ -220,3 +221,89 @@ def evaluate(game: race.Game, scale: float) -> list:
     weights = [math.exp((low - x) / scale) for x in left]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+SOLVE_DEPTH = 40
+"""The solver's deepest line, in plies (a guard: every stone is on the board by then)."""
+
+SOLVE_STONES = 14
+"""The solver starts when at most this many stones are left on the board: with more, 20,000
+positions proved nothing in the arena's games and cost as much as half the search."""
+
+
+def forced_win(game: race.Game, nodes: int, deadline=None):
+    """A move that wins by force for the player to move, or None: an exact search of the endgame
+    (every stone off its start stacks, R3, and at most SOLVE_STONES on the board), against any
+    replies (the other colours as one side), given up after `nodes` positions or at `deadline`
+    (an ``rng.clock()`` value). A stone never moves back, so such an endgame is short."""
+    if nodes <= 0:
+        return None
+    starts = game.start_heights
+    for c in game.colours:
+        if starts[c][0]:
+            return None
+    if sum([len(s) for s in game.stacks]) > SOLVE_STONES:
+        return None
+    work = game.copy()
+    me = work.turn
+    known = {}
+    open_moves = _ordered(work, work.colours[me])
+    # Rounds of growing shares of the budget for each move still open, so that one move's long
+    # search does not spend the budget that proves another.
+    share = max(1, nodes // (8 * len(open_moves)))
+    while open_moves and nodes > 0:
+        still = []
+        for move in open_moves:
+            budget = [min(share, nodes)]
+            work.play(move)
+            won = _wins(work, me, budget, known, SOLVE_DEPTH, deadline)
+            work.undo()
+            nodes -= min(share, nodes) - budget[0]
+            if deadline is not None and clock() > deadline:
+                return None
+            if won:
+                return move
+            if won is None:
+                still.append(move)
+        open_moves = still
+        share *= 2
+    return None
+
+
+def _ordered(game: race.Game, me: str) -> list:
+    """The legal moves, the move heuristic's best first (the likeliest proofs and refutations)."""
+    moves = game.legal_moves()
+    scored = [(move_score(game, m, me), i) for i, m in enumerate(moves)]
+    scored.sort(reverse=True)
+    return [moves[i] for _s, i in scored]
+
+
+def _wins(game: race.Game, me: int, budget: list, known: dict, depth: int, deadline):
+    """True when colour index `me` wins by force from here, False when it cannot (the others can
+    stop it), None when the budget or the depth ran out first."""
+    winner = game.winner
+    if winner is not None:
+        return winner == game.colours[me]
+    if depth == 0 or budget[0] <= 0:
+        return None
+    key = str(game.turn) + "|".join(["".join(s) for s in game.stacks])
+    if key in known:
+        return known[key]
+    budget[0] -= 1
+    if deadline is not None and budget[0] & 255 == 0 and clock() > deadline:
+        budget[0] = 0
+    mine = game.turn == me
+    result = not mine  # mine: no winning move found yet; theirs: no refutation found yet
+    for move in _ordered(game, game.colours[game.turn]):
+        game.play(move)
+        won = _wins(game, me, budget, known, depth - 1, deadline)
+        game.undo()
+        if won is None:
+            result = None
+        elif won == mine:
+            # Mine: a winning move; theirs: every reply must win, and this one does not.
+            result = mine
+            break
+    if result is not None:
+        known[key] = result
+    return result
