@@ -44,7 +44,7 @@ sys.path.insert(0, ROOT)
 
 from lotus.engine import ai, go, race  # noqa: E402
 
-PLAYERS = ("random", "easy", "medium", "hard")
+PLAYERS = ("random", "easy", "medium", "hard", "expert")
 MATCHES = (
     "race-hard-random",
     "race-hard-easy",

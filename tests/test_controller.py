@@ -6,6 +6,7 @@ writes `view()` into the DOM; the hooks named here are docs/page-contract.md's.
 """
 
 import json
+import os
 
 from lotus import controller, records, saves
 from lotus.controller import BoardController, MemoryStorage, PageController
@@ -245,6 +246,34 @@ def test_before_pyodide_the_quick_worker_is_asked_with_the_levels_time_cap():
     assert page.view()["flags"]["computer-ready"] == "1"
     assert page.view()["flags"]["worker-ready"] is None  # a quick answer is not Pyodide's
     assert json.loads(page.timings_json())[0]["by"] == "micropython"
+
+
+def test_an_expert_move_is_capped_on_both_workers_and_shows_its_ring_while_asked():
+    """`expert` searches seconds: both workers get a time cap (the quick one never a longer one
+    than Pyodide's), and while it thinks the page names the level for the progress ring."""
+    page = started("?game=go&seats=human,expert")
+    assert page.view()["flags"]["thinking-level"] is None  # the person moves first
+    page.click("point", "1")
+    (ticket,) = page.tickets()
+    assert ticket.level == "expert"
+    cap = controller.BUDGET_MS["expert"]
+    assert 2000 <= cap <= 5000  # a few seconds
+    assert json.loads(ticket.request())["budget_ms"] == cap
+    assert 0 < json.loads(ticket.quick_request())["budget_ms"] <= cap
+    flags = page.view()["flags"]
+    assert flags["thinking"] == "1" and flags["thinking-level"] == "expert"
+    page.answered(ticket, {"move": "2", "ms": 3000, "by": "cpython"}, 3050)
+    assert page.app.session.game.moves == ["1", "2"]
+    assert page.view()["flags"]["thinking-level"] is None
+
+
+def test_the_expert_ring_fills_over_the_levels_time_cap():
+    """index.html's ring animation lasts as long as the cap the worker is given."""
+    with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "index.html")) as f:
+        html = f.read()
+    rule = html[html.index('body[data-thinking-level="expert"] .status::after') :]
+    rule = rule[: rule.index("}")]
+    assert f"animation: lotus-think {controller.BUDGET_MS['expert'] / 1000:g}s" in rule
 
 
 def test_dead_groups_wait_for_the_pyodide_worker():
