@@ -218,7 +218,8 @@ def main(argv=None) -> int:
     )
     parser.add_argument(
         "--records",
-        help="append each game as a JSON line (match, game, seed, A's result, moves) to this file",
+        help="append each game as a JSON line (match, game, seed, A's result, moves, and the "
+        "CPU seconds of each timed move as [player, seconds]) to this file",
     )
     args = parser.parse_args(argv)
     matches = []
@@ -243,7 +244,7 @@ def main(argv=None) -> int:
                     with open(args.records, "a") as out:
                         game = args.skip + len(results) - 1
                         line = {"match": match, "game": game, "seed": args.seed}
-                        line.update(result=r[0], moves=r[3])
+                        line.update(result=r[0], moves=r[3], seconds=r[1])
                         out.write(json.dumps(line) + "\n")
                 # Progress on stderr: a match against the outside player takes minutes a game.
                 print(
