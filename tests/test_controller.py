@@ -7,8 +7,9 @@ writes `view()` into the DOM; the hooks named here are docs/page-contract.md's.
 
 import json
 import os
+import re
 
-from lotus import controller, records, saves
+from lotus import controller, games, records, saves
 from lotus.controller import BoardController, MemoryStorage, PageController
 from lotus.engine import go, race
 
@@ -267,10 +268,24 @@ def test_an_expert_move_is_capped_on_both_workers_and_shows_its_ring_while_asked
     assert page.view()["flags"]["thinking-level"] is None
 
 
+def index_html() -> str:
+    with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "index.html")) as f:
+        return f.read()
+
+
+def test_every_seat_choice_in_the_page_offers_every_level_expert_included():
+    """The new-game forms' seats (both games) and the Embed dialog's opponent list the seat kinds
+    the options accept, in order."""
+    html = index_html()
+    selects = re.findall(r'<select name="(seat-[wbry]|opponent)">(.*?)</select>', html, re.S)
+    assert len(selects) == 4 + 2 + 1  # race's four seats, Go's two, the embed's opponent
+    for _name, body in selects:
+        assert tuple(re.findall(r'<option value="([a-z]+)"', body)) == games.SEAT_KINDS
+
+
 def test_the_expert_ring_fills_over_the_levels_time_cap():
     """index.html's ring animation lasts as long as the cap the worker is given."""
-    with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "index.html")) as f:
-        html = f.read()
+    html = index_html()
     rule = html[html.index('body[data-thinking-level="expert"] .status::after') :]
     rule = rule[: rule.index("}")]
     assert f"animation: lotus-think {controller.BUDGET_MS['expert'] / 1000:g}s" in rule
