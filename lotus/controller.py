@@ -31,7 +31,7 @@ slower than Pyodide, so before Pyodide is up a move is a smaller search, never a
 BUDGET_MS = {"expert": 4000}
 """The Pyodide worker's time cap per level, in ms (levels are work; a cap only where the work can
 take long): `expert` searches a fixed large amount of work, about 3 s a move in the page, and never
-more than this. The page's progress ring fills over it (`thinking_level`, index.html's CSS)."""
+more than this. The page's progress ring fills over it (`thinking_level`, static/css/app.css)."""
 WATCH_DELAY = {"slow": 1.5, "normal": 0.6, "fast": 0.05}  # seconds between computer moves
 # Review buttons (and keys): how far each one steps, given the number of actions.
 REVIEW_STEPS = {

@@ -242,8 +242,8 @@ def test_budget_caps_the_time_and_still_gives_a_legal_move(monkeypatch):
 
 def test_invalid_arguments_raise_value_error_naming_the_problem():
     game = race.Game()
-    with pytest.raises(ValueError, match="level"):
-        ai.choose_move(game, "expert")
+    with pytest.raises(ValueError, match="level must be one of easy, medium, hard, expert"):
+        ai.choose_move(game, "genius")
     with pytest.raises(ValueError, match="race.Game or go.Game"):
         ai.choose_move("Sw4-A4", "easy")
     with pytest.raises(ValueError, match="race.Game or go.Game"):

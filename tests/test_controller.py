@@ -268,15 +268,15 @@ def test_an_expert_move_is_capped_on_both_workers_and_shows_its_ring_while_asked
     assert page.view()["flags"]["thinking-level"] is None
 
 
-def index_html() -> str:
-    with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), "index.html")) as f:
+def site_file(path: str = "index.html") -> str:
+    with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), path)) as f:
         return f.read()
 
 
 def test_every_seat_choice_in_the_page_offers_every_level_expert_included():
     """The new-game forms' seats (both games) and the Embed dialog's opponent list the seat kinds
     the options accept, in order."""
-    html = index_html()
+    html = site_file()
     selects = re.findall(r'<select name="(seat-[wbry]|opponent)">(.*?)</select>', html, re.S)
     assert len(selects) == 4 + 2 + 1  # race's four seats, Go's two, the embed's opponent
     for _name, body in selects:
@@ -284,8 +284,8 @@ def test_every_seat_choice_in_the_page_offers_every_level_expert_included():
 
 
 def test_the_expert_ring_fills_over_the_levels_time_cap():
-    """index.html's ring animation lasts as long as the cap the worker is given."""
-    html = index_html()
+    """The ring's animation (the page's stylesheet) lasts as long as the cap the worker is given."""
+    html = site_file("static/css/app.css")
     rule = html[html.index('body[data-thinking-level="expert"] .status::after') :]
     rule = rule[: rule.index("}")]
     assert f"animation: lotus-think {controller.BUDGET_MS['expert'] / 1000:g}s" in rule
