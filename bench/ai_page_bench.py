@@ -21,7 +21,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tools.browser import launch, serve  # noqa: E402
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def collect(page, base: str, game: str, level: str, moves: int, limit_s: float) -> list:

@@ -1,10 +1,12 @@
 """Seeded matches between the computer players; prints win rates and time per move as markdown.
 
-    .venv/bin/python bench/arena.py --games 200 --jobs 2                 # every match
+    .venv/bin/python bench/arena.py --games 200 --jobs 2                 # every default match
     .venv/bin/python bench/arena.py --games 200 --match race-hard-random --match go-hard-easy
 
 A match "GAME-A-B" plays A against B: GAME is race (2 players), race4 (A in one seat, B in the
-other three) or go; A and B are random, easy, medium, hard, or the outside player mcts (below).
+other three) or go; A and B are random, easy, medium, hard, expert, or the outside player mcts
+(below). The expert matches (race-expert-hard, go-expert-hard) take minutes a game and are
+played only when named.
 Game i of a match is seeded from (--seed, match, i); the seats alternate (race: A is White in
 even games, Black in odd ones, White moving first; race4: A's seat is i mod 4; go: A is White,
 who moves first, in even games).
@@ -44,7 +46,7 @@ sys.path.insert(0, ROOT)
 
 from lotus.engine import ai, go, race  # noqa: E402
 
-PLAYERS = ("random", "easy", "medium", "hard")
+PLAYERS = ("random", "easy", "medium", "hard", "expert")
 MATCHES = (
     "race-hard-random",
     "race-hard-easy",
@@ -75,6 +77,9 @@ TARGETS = {
     "race-hard-mcts4": 0.60,
     "go-hard-mcts4": 0.60,
     "race4-hard-mcts": 0.40,
+    # The strongest level against the next (issue 13): minutes a game, so never in the default set.
+    "race-expert-hard": 0.70,
+    "go-expert-hard": 0.70,
 }
 
 
@@ -103,7 +108,7 @@ def parse_match(name: str) -> tuple:
             raise ValueError(f"players are {', '.join(PLAYERS)} or mcts[N], not {p!r} in {name!r}")
     for p, q in ((parts[1], parts[2]), (parts[2], parts[1])):
         if outside_factor(p) and q not in ai.LEVELS:
-            raise ValueError(f"mcts plays against easy, medium or hard (not {q!r}) in {name!r}")
+            raise ValueError(f"mcts plays against one of our levels (not {q!r}) in {name!r}")
     return parts[0], parts[1], parts[2]
 
 

@@ -167,9 +167,14 @@ def test_the_page_stays_responsive_and_undo_drops_the_stale_answer(page):
 
 
 def test_a_new_game_during_a_search_is_not_disturbed_by_the_old_answer(page):
-    goto(page, "game=go&seats=human,hard")
+    goto(page, "game=go&seats=human,expert")
     page.click('[data-point="1"]')
-    page.wait_for_selector('body[data-thinking="1"]')
+    # expert thinks for seconds: the status line shows a ring that fills over its time cap.
+    page.wait_for_selector('body[data-thinking="1"][data-thinking-level="expert"]')
+    ring = page.evaluate(
+        "getComputedStyle(document.querySelector('[data-status]'), '::after').animationName"
+    )
+    assert ring == "lotus-think"
     page.once("dialog", lambda dialog: dialog.accept())  # a new game over an unfinished one asks
     page.evaluate(TIMED_CLICK, 'form[data-form="go"] [data-action="new"]')
     assert moves(page) == [] and page.get_attribute("body", "data-thinking") is None

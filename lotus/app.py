@@ -28,6 +28,7 @@ SEAT_WORDS = {
     "easy": "computer, easy",
     "medium": "computer, medium",
     "hard": "computer, hard",
+    "expert": "computer, expert",
 }
 
 GAMES = games.GAMES

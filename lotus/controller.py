@@ -25,9 +25,13 @@ from lotus.session import sentence
 
 CURRENT_KEY = "lotus.current"  # the kind of game on screen last time (lotus.library: the games)
 HINT_LEVEL = "medium"
-QUICK_BUDGET_MS = {"easy": 300, "medium": 300, "hard": 1500}
+QUICK_BUDGET_MS = {"easy": 300, "medium": 300, "hard": 1500, "expert": 4000}
 """The quick (MicroPython) worker's time cap per level, in ms: MicroPython searches several times
 slower than Pyodide, so before Pyodide is up a move is a smaller search, never a long wait."""
+BUDGET_MS = {"expert": 4000}
+"""The Pyodide worker's time cap per level, in ms (levels are work; a cap only where the work can
+take long): `expert` searches a fixed large amount of work, about 3 s a move in the page, and never
+more than this. The page's progress ring fills over it (`thinking_level`, static/css/app.css)."""
 WATCH_DELAY = {"slow": 1.5, "normal": 0.6, "fast": 0.05}  # seconds between computer moves
 # Review buttons (and keys): how far each one steps, given the number of actions.
 REVIEW_STEPS = {
@@ -117,7 +121,10 @@ class Ticket:
         return self.kind != "dead"
 
     def request(self, budget_ms=None) -> str:
-        """The session's game as the worker's JSON request (`budget_ms`: the search's time cap)."""
+        """The session's game as the worker's JSON request (`budget_ms`: the search's time cap,
+        by default the level's `BUDGET_MS`, if any)."""
+        if budget_ms is None:
+            budget_ms = BUDGET_MS.get(self.level)
         session = self.session
         request = {"game": session.game_id, "options": session.options, "moves": session.game.moves}
         if self.level is not None:
@@ -164,6 +171,13 @@ class Computer:
         """True while the computer thinks about the position on show."""
         session = self.shown()
         return self._asking(session) and self.busy[1] == session.version
+
+    def thinking_level(self):
+        """The level of the computer thinking about the position on show (its progress ring:
+        ``body[data-thinking-level]``), or None."""
+        if not self.thinking():
+            return None
+        return self.shown().computer_level()
 
     def move_ticket(self):
         """A ticket for the computer's move when a computer seat is to move, else None."""
@@ -874,6 +888,7 @@ class PageController(Computer):
                 else None,
                 "review": None if review is None else str(review),
                 "thinking": "1" if self.thinking() else None,
+                "thinking-level": self.thinking_level(),
                 "computer-ready": "1" if self.computer_ready else None,
                 "worker-ready": "1" if self.worker_ready else None,
                 "dispute": " ".join(p for _r, _v, g in self.disputed() for p in g) or None,

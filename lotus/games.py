@@ -34,7 +34,7 @@ MAX_RECORD_CHARS = 100000
 """The longest record text that is read (lotus.records): 2,000 moves need about 30,000
 characters. Here so that the page can refuse a longer text without loading the records module."""
 
-SEAT_KINDS = ("human", "easy", "medium", "hard")  # a person, or the computer at a level
+SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")  # a person, or the computer at a level
 LEVELS = SEAT_KINDS[1:]  # the computer's levels, weakest first
 
 
@@ -51,7 +51,7 @@ def parse_seats(text, colours) -> dict:
     for i, colour in enumerate(colours):
         kind = kinds[i] if i < len(kinds) else "human"
         if kind not in SEAT_KINDS:
-            raise OptionError(f"a seat is human, easy, medium or hard, not {kind!r}")
+            raise OptionError(f"a seat is human, easy, medium, hard or expert, not {kind!r}")
         seats[colour] = kind
     return seats
 

@@ -7,10 +7,11 @@
     to_link_fragment(record)          # 'g=1...' for a URL's fragment; from_link_fragment reads it
 
 A record is a dict: game ('race' | 'go'), options (race: players, rule, first; go: first, marker),
-seats ({colour: 'human' | 'easy' | 'medium' | 'hard'}), date ('2026.11.29' or None), result
-('w', 'b', 'r', 'y', 'draw' or '*'), moves (move strings in the spec's notation), dead (go: the
-agreed dead groups, one point each, or None) and position (the start position, lotus.positions
-notation, or None for the usual start). Pure Python for CPython, Pyodide and MicroPython.
+seats ({colour: 'human' | 'easy' | 'medium' | 'hard' | 'expert'}), date ('2026.11.29' or None),
+result ('w', 'b', 'r', 'y', 'draw' or '*'), moves (move strings in the spec's notation), dead (go:
+the agreed dead groups, one point each, or None) and position (the start position,
+lotus.positions notation, or None for the usual start). Pure Python for CPython, Pyodide and
+MicroPython.
 """
 
 import hashlib
@@ -20,7 +21,7 @@ from lotus.engine import kensington
 from lotus.games import GAMES, MAX_MOVES  # the Game tag's values; the most moves in a record
 from lotus.session import COLOUR_NAMES
 
-KINDS = ("human", "easy", "medium", "hard")
+KINDS = ("human", "easy", "medium", "hard", "expert")
 """Who sits at a colour: a person or the computer at one of three levels."""
 
 

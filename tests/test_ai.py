@@ -6,6 +6,7 @@ legal move, the same one for the same seed, and never touches the game it is sho
 """
 
 import random
+import time
 
 import pytest
 
@@ -241,8 +242,8 @@ def test_budget_caps_the_time_and_still_gives_a_legal_move(monkeypatch):
 
 def test_invalid_arguments_raise_value_error_naming_the_problem():
     game = race.Game()
-    with pytest.raises(ValueError, match="level"):
-        ai.choose_move(game, "expert")
+    with pytest.raises(ValueError, match="level must be one of easy, medium, hard, expert"):
+        ai.choose_move(game, "genius")
     with pytest.raises(ValueError, match="race.Game or go.Game"):
         ai.choose_move("Sw4-A4", "easy")
     with pytest.raises(ValueError, match="race.Game or go.Game"):
@@ -348,3 +349,38 @@ def test_race_playout_plays_the_heuristics_best_move():
                 checked += 1
                 game.play(rng.choice(legal))
     assert checked > 1000
+
+
+# -- expert: the strongest level (issue 13) ---------------------------------------------------
+
+
+def test_expert_is_the_strongest_level_by_work_in_both_games():
+    """Levels are work: `expert` searches several times hard's iterations, the same search."""
+    assert ai.LEVELS[-1] == "expert"
+    for table in (ai.RACE_LEVELS, ai.GO_LEVELS):
+        expert, hard = table["expert"], table["hard"]
+        assert expert["iterations"] >= 4 * hard["iterations"]
+        assert {k: v for k, v in expert.items() if k != "iterations"} == {
+            k: v for k, v in hard.items() if k != "iterations"
+        }
+
+
+@pytest.mark.parametrize(
+    "game",
+    # Late positions (a second or less of search each): the level's whole work, short playouts.
+    [random_race(2, False, 120, seed=11), random_go(70, seed=4, pass_rate=0)],
+    ids=["race", "go"],
+)
+def test_expert_plays_a_legal_move_the_same_for_the_same_seed(game):
+    assert not game.is_over and len(game.legal_moves()) > 1  # a real choice, searched
+    move = assert_legal_and_untouched(game, "expert", seed=8)
+    assert ai.choose_move(game, "expert", seed=8) == move
+
+
+def test_expert_under_a_short_time_cap_answers_in_time():
+    """The quick worker caps expert's search: a smaller search, never a long wait."""
+    game = race.Game(players=2)
+    started = time.perf_counter()
+    move = ai.choose_move(game, "expert", seed=1, budget_ms=100)
+    assert time.perf_counter() - started < 1.5  # the full search takes seconds
+    assert move in game.legal_moves()

@@ -6,8 +6,10 @@ writes `view()` into the DOM; the hooks named here are docs/page-contract.md's.
 """
 
 import json
+import os
+import re
 
-from lotus import controller, records, saves
+from lotus import controller, games, records, saves
 from lotus.controller import BoardController, MemoryStorage, PageController
 from lotus.engine import go, race
 
@@ -260,6 +262,48 @@ def test_before_pyodide_the_quick_worker_is_asked_with_the_levels_time_cap():
     assert page.view()["flags"]["computer-ready"] == "1"
     assert page.view()["flags"]["worker-ready"] is None  # a quick answer is not Pyodide's
     assert json.loads(page.timings_json())[0]["by"] == "micropython"
+
+
+def test_an_expert_move_is_capped_on_both_workers_and_shows_its_ring_while_asked():
+    """`expert` searches seconds: both workers get a time cap (the quick one never a longer one
+    than Pyodide's), and while it thinks the page names the level for the progress ring."""
+    page = started("?game=go&seats=human,expert")
+    assert page.view()["flags"]["thinking-level"] is None  # the person moves first
+    page.click("point", "1")
+    (ticket,) = page.tickets()
+    assert ticket.level == "expert"
+    cap = controller.BUDGET_MS["expert"]
+    assert 2000 <= cap <= 5000  # a few seconds
+    assert json.loads(ticket.request())["budget_ms"] == cap
+    assert 0 < json.loads(ticket.quick_request())["budget_ms"] <= cap
+    flags = page.view()["flags"]
+    assert flags["thinking"] == "1" and flags["thinking-level"] == "expert"
+    page.answered(ticket, {"move": "2", "ms": 3000, "by": "cpython"}, 3050)
+    assert page.app.session.game.moves == ["1", "2"]
+    assert page.view()["flags"]["thinking-level"] is None
+
+
+def site_file(path: str = "index.html") -> str:
+    with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), path)) as f:
+        return f.read()
+
+
+def test_every_seat_choice_in_the_page_offers_every_level_expert_included():
+    """The new-game forms' seats (both games) and the Embed dialog's opponent list the seat kinds
+    the options accept, in order."""
+    html = site_file()
+    selects = re.findall(r'<select name="(seat-[wbry]|opponent)">(.*?)</select>', html, re.S)
+    assert len(selects) == 4 + 2 + 1  # race's four seats, Go's two, the embed's opponent
+    for _name, body in selects:
+        assert tuple(re.findall(r'<option value="([a-z]+)"', body)) == games.SEAT_KINDS
+
+
+def test_the_expert_ring_fills_over_the_levels_time_cap():
+    """The ring's animation (the page's stylesheet) lasts as long as the cap the worker is given."""
+    html = site_file("static/css/app.css")
+    rule = html[html.index('body[data-thinking-level="expert"] .status::after') :]
+    rule = rule[: rule.index("}")]
+    assert f"animation: lotus-think {controller.BUDGET_MS['expert'] / 1000:g}s" in rule
 
 
 def test_dead_groups_wait_for_the_pyodide_worker():

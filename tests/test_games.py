@@ -81,7 +81,11 @@ def test_colours_in_turn_order():
         ("go", {"first": "r"}, "first must be w or b, not 'r'"),
         ("go", {"marker": "8"}, "marker must be from -7 to 7, not 8"),
         ("go", {"marker": "one"}, "marker must be a whole number from -7 to 7, not 'one'"),
-        ("go", {"seats": "human,genius"}, "a seat is human, easy, medium or hard, not 'genius'"),
+        (
+            "go",
+            {"seats": "human,genius"},
+            "a seat is human, easy, medium, hard or expert, not 'genius'",
+        ),
     ],
 )
 def test_bad_options_say_what_is_wrong(game_id, params, message):
@@ -176,3 +180,21 @@ def test_a_game_stops_taking_moves_at_the_most_a_save_can_hold():
     if session.phase() == "scoring":
         session.act("#resume")
     session.act("pass")  # below the limit: the game takes moves again
+
+
+@pytest.mark.parametrize(
+    "game_id, seats", [("race", "expert,human,expert"), ("go", "human,expert")]
+)
+def test_the_expert_level_is_a_seat_in_options_records_and_links(game_id, seats):
+    """The strongest level can be chosen for a computer seat and survives a record and a link."""
+    from lotus import records
+
+    entry = games.get(game_id)
+    params = {"players": "3"} if game_id == "race" else {}
+    options = entry.options(dict(params, seats=seats))
+    assert list(options["seats"].values()).count("expert") == seats.count("expert")
+    assert entry.option_text(options)["seats"] == seats
+    game = entry.new_engine(options)
+    record = records.record_of(game, seats=options["seats"], date=None)
+    assert records.read(records.write(record))["seats"] == options["seats"]
+    assert records.from_link_fragment(records.to_link_fragment(record))["seats"] == options["seats"]

@@ -260,7 +260,8 @@ ERRORS = [
     ),
     (
         '[Game "race"]\n[Seats "w=human b=genius"]',
-        "line 2, column 9: Seats: 'b=genius': 'genius' is not one of human, easy, medium, hard",
+        "line 2, column 9: Seats: 'b=genius': 'genius' is not one of "
+        "human, easy, medium, hard, expert",
     ),
     (
         '[Game "race"]\n[Seats "r=human"]',

@@ -7,7 +7,8 @@
     ai.analyse(g, "medium")               # {'value': 0.52, 'values': [...], 'best': 'Sw4-A4'}
 
 Levels are amounts of work (search iterations), not seconds, so a level plays the same on a fast
-and a slow machine; ``budget_ms`` caps the time on top. Search-only code: the page never imports
+and a slow machine; ``budget_ms`` caps the time on top (the page caps ``expert``, a search of
+about 3 s a move there, at a few seconds). Search-only code: the page never imports
 it. It runs on CPython, Pyodide (the page's engine worker) and MicroPython (the quick worker that
 answers until Pyodide is up), with its random numbers and clock from ``lotus.engine.ai.rng``.
 """
@@ -17,7 +18,7 @@ from lotus.engine.ai import analysis, go_plugin, race_plugin
 from lotus.engine.ai.mcts import search
 from lotus.engine.ai.rng import Random, clock
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 """The levels, weakest first."""
 
 # Work per move for each game and level: search iterations and plug-in settings.
@@ -25,6 +26,7 @@ RACE_LEVELS = {
     "easy": {"iterations": 40, "depth": 8},
     "medium": {"iterations": 200, "depth": None},
     "hard": {"iterations": 1500, "depth": None},
+    "expert": {"iterations": 7500, "depth": None},
 }
 RACE_SOLVE = {"hard": 20000}
 """Race levels that first look for a forced win in the endgame: positions the solver may visit
@@ -33,6 +35,7 @@ GO_LEVELS = {
     "easy": {"iterations": 40, "rave": 500},
     "medium": {"iterations": 250, "rave": 500},
     "hard": {"iterations": 1000, "rave": 500},
+    "expert": {"iterations": 7500, "rave": 500},
 }
 
 DEAD_PLAYOUTS = 400
@@ -44,7 +47,7 @@ def _check(game, level: str, seed, budget_ms) -> None:
     if not isinstance(game, (race.Game, go.Game)):
         raise ValueError(f"game must be a lotus race.Game or go.Game, not {type(game).__name__}")
     if level not in LEVELS:
-        raise ValueError(f"level must be 'easy', 'medium' or 'hard', not {level!r}")
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     if game.is_over:
         raise ValueError("the game is over: there is no move to choose")
     if seed is not None and type(seed) not in (int, str):
@@ -59,10 +62,11 @@ def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> 
     """A legal move in notation for the player to move in `game` (never changed), at `level`;
     in Go it may be "resign" when hopelessly behind (go_plugin.choose says when).
 
-    `level` is "easy", "medium" or "hard" (more search work); the same `seed` and position give
-    the same move (seed None: a fresh random choice). `budget_ms` stops the search early when the
-    time is up, which makes the move depend on the machine's speed. Raises ValueError for a game
-    object of another kind, an unknown level, a finished game, a bad seed or a bad budget.
+    `level` is "easy", "medium", "hard" or "expert" (more search work); the same `seed` and
+    position give the same move (seed None: a fresh random choice). `budget_ms` stops the search
+    early when the time is up, which makes the move depend on the machine's speed. Raises
+    ValueError for a game object of another kind, an unknown level, a finished game, a bad seed or
+    a bad budget.
     """
     _check(game, level, seed, budget_ms)
     deadline = None
@@ -112,7 +116,7 @@ def analyse(game, level: str = "medium", seed=0) -> dict:
     if not isinstance(game, (race.Game, go.Game)):
         raise ValueError(f"game must be a lotus race.Game or go.Game, not {type(game).__name__}")
     if level not in LEVELS:
-        raise ValueError(f"level must be 'easy', 'medium' or 'hard', not {level!r}")
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     if type(seed) not in (int, str):
         raise ValueError(f"seed must be an int or a string, not {seed!r}")
     config = RACE_LEVELS[level] if isinstance(game, race.Game) else GO_LEVELS[level]
