@@ -18,11 +18,12 @@ import hashlib
 
 from lotus import games, positions
 from lotus.engine import kensington
-from lotus.games import GAMES, MAX_MOVES  # the Game tag's values; the most moves in a record
+from lotus.games import GAMES, MAX_MOVES, SEAT_KINDS  # the Game tag's values; the most moves
 from lotus.session import COLOUR_NAMES
 
-KINDS = ("human", "easy", "medium", "hard", "expert")
-"""Who sits at a colour: a person or the computer at one of three levels."""
+KINDS = SEAT_KINDS
+"""Who sits at a colour: a person or the computer at one of its levels (a link's seat code is one
+more than the index here, docs/records.md: new levels go at the end)."""
 
 
 TAGS = ("Game", "Players", "Rule", "First", "Marker", "Position", "Seats", "Date", "Result", "Dead")
