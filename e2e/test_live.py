@@ -412,6 +412,34 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
         assert page.get_attribute("body", "data-live-refused") is None
 
 
+@pytest.mark.slow
+def test_a_whole_race_game_from_its_first_move_by_clicks_on_both_pages(pair, contexts):
+    """A race for two from its first move to its end over the link: each page clicks its own
+    colour's moves (a seeded random game), each move reaches the other page, and both end on the
+    same winner and the same record."""
+    rng = random.Random(5)
+    game = race.Game()
+    host = pair("race")
+    link = invite(host)
+    guest, reply = arrive(pair.open, contexts[1], link)
+    connect(host, guest, reply)
+    pages = {host.get_attribute("body", "data-live-me"): host}
+    pages[guest.get_attribute("body", "data-live-me")] = guest
+    assert sorted(pages) == ["b", "w"]
+    while not game.is_over:
+        move = rng.choice(sorted(game.legal_moves()))
+        race_click(pages[game.to_move], move)
+        game.play(move)
+        for page in (host, guest):
+            wait_moves(page, len(game.moves))
+    assert len(game.moves) > 60  # a whole game, not an ending
+    for page in (host, guest):
+        page.wait_for_selector("body[data-over]", timeout=TIMEOUT)
+        assert page.get_attribute("body", "data-winner") == game.winner
+        assert page.get_attribute("body", "data-live-refused") is None
+    assert moves(host) == moves(guest) == game.moves
+
+
 def test_a_race_for_four_relayed_by_the_host_refusals_and_an_undo_all_must_agree(
     pair, contexts, browser
 ):
