@@ -445,7 +445,7 @@ def test_a_race_for_four_relayed_by_the_host_refusals_and_an_undo_all_must_agree
 ):
     """White hosts; Black, Red and Yellow join with their own invitations; moves reach everyone;
     a message for a colour not the sender's is refused, logged and not applied; an undo needs
-    every player's yes."""
+    every player's yes; when one friend's page leaves, every page shows disconnected."""
     more = [new_context(browser) for _ in range(2)]
     try:
         host = pair("race", "&players=4")
@@ -502,8 +502,12 @@ def test_a_race_for_four_relayed_by_the_host_refusals_and_an_undo_all_must_agree
                 timeout=TIMEOUT,
             )
             assert moves(page) == game.moves[:-1]
-        for page in (red, yellow):
-            page.close()
+        # Red's page leaves: the game stops for everyone (disconnected, the game kept).
+        red.close()
+        for page in (host, black, yellow):
+            page.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
+            assert moves(page) == game.moves[:-1]
+        yellow.close()
     finally:
         for context in more:
             context.close()

@@ -373,7 +373,7 @@ class LiveUI:
         """A channel closed, or its connection failed."""
         link = self.link
         if peer in link.peers:
-            self.relay(peer, link.gone(peer, CLOSED))
+            self.drop(peer, CLOSED)
         elif link.state == "joining" or link.waited == "accept":
             link.waited = ""
             link.since = None
@@ -381,6 +381,17 @@ class LiveUI:
                 link.state = "disconnected"
             link.note = FAILED if link.role == "guest" else live.WAIT_NOTES["accept"]
             self.message(link.note)
+
+    def drop(self, peer: str, why: str) -> None:
+        """`peer`'s channel is dead. A host's game stops for every friend (a race cannot go on
+        without a player): the others' channels are closed too, so their pages show
+        disconnected, with the game saved, until the host invites everyone again."""
+        link = self.link
+        self.relay(peer, link.gone(peer, why))
+        if link.role == "host":
+            for other in list(link.peers):
+                window.lotusLive.close(other)
+                link.gone(other, why)
 
     def tick(self) -> None:
         """Every second or so: pings, silent peers (the heartbeat), waits gone on too long."""
@@ -391,7 +402,7 @@ class LiveUI:
         self.relay("", due["send"])
         for peer in due["dead"]:
             window.lotusLive.close(peer)
-            self.relay(peer, link.gone(peer, GONE))
+            self.drop(peer, GONE)
         if due["note"]:
             link.note = due["note"]
             self.message(due["note"])
