@@ -376,6 +376,17 @@ class Link:
         self.note = why
         return out
 
+    def stop(self, why: str) -> list:
+        """After a friend's channel is `gone`: a host's game stops for every friend (a race
+        cannot go on without a player), so the other friends are gone too. The peers whose
+        channels the page must close, so that their pages show disconnected (none for a guest)."""
+        if self.role != "host":
+            return []
+        others = list(self.peers)
+        for peer in others:
+            self.gone(peer, why)
+        return others
+
     def tick(self, now) -> dict:
         """Every few seconds: {'send': [(peer, text)] pings, 'dead': [silent peers], 'note':
         what to tell the player now that a wait went on too long ('' : nothing new)}."""

@@ -383,15 +383,12 @@ class LiveUI:
             self.message(link.note)
 
     def drop(self, peer: str, why: str) -> None:
-        """`peer`'s channel is dead. A host's game stops for every friend (a race cannot go on
-        without a player): the others' channels are closed too, so their pages show
-        disconnected, with the game saved, until the host invites everyone again."""
+        """`peer`'s channel is dead: the protocol says whose channels close too (`Link.stop`);
+        their pages show disconnected, with the game saved, until the host invites again."""
         link = self.link
         self.relay(peer, link.gone(peer, why))
-        if link.role == "host":
-            for other in list(link.peers):
-                window.lotusLive.close(other)
-                link.gone(other, why)
+        for other in link.stop(why):
+            window.lotusLive.close(other)
 
     def tick(self) -> None:
         """Every second or so: pings, silent peers (the heartbeat), waits gone on too long."""

@@ -428,6 +428,9 @@ def test_a_question_ends_when_a_player_leaves_and_a_second_one_waits_its_turn():
     star.route("host", out)
     assert star.links["f2"].question() == ""  # withdrawn
     assert star.links["host"].vote is None and star.links["host"].state == "disconnected"
+    # The game stops for everyone: the host's page closes Red's channel too.
+    assert star.links["host"].stop("Black's page closed.") == ["f2"]
+    assert star.links["host"].peers == {} and star.links["f1"].stop("gone") == []
 
 
 def test_computer_seats_in_a_live_race_are_played_by_the_host_and_relayed():
