@@ -23,11 +23,14 @@ def open_game(page, site, query):
 
 
 def boxes(page, selector):
-    return page.eval_on_selector_all(
+    """[hook value, width, height] of each element matching `selector`, found and measured in one
+    step: `eval_on_selector_all` finds them in one call and measures in a second, so a redraw in
+    between (a worker coming up redraws the page) measured elements already taken out (0 px)."""
+    return page.evaluate(
+        "sel => Array.from(document.querySelectorAll(sel), e => {"
+        " const r = e.getBoundingClientRect(); return [e.getAttribute('data-field')"
+        " || e.getAttribute('data-start') || e.getAttribute('data-point'), r.width, r.height]; })",
         selector,
-        "els => els.map(e => { const r = e.getBoundingClientRect();"
-        " return [e.getAttribute('data-field') || e.getAttribute('data-start')"
-        " || e.getAttribute('data-point'), r.width, r.height]; })",
     )
 
 
@@ -53,11 +56,7 @@ def test_go_board_fits_a_phone_and_points_are_finger_sized(phone):
     page, site = phone
     open_game(page, site, "game=go")
     no_horizontal_scroll(page)
-    hits = page.eval_on_selector_all(
-        "[data-point] .hit",
-        "els => els.map(e => {"
-        " const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })",
-    )
+    hits = [min(width, height) for _, width, height in boxes(page, "[data-point] .hit")]
     assert len(hits) == 72
     assert min(hits) >= 30, f"smallest point target {min(hits):.0f}px"
     page.tap('[data-point="37"]')

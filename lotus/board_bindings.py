@@ -25,6 +25,7 @@ class Figure:
         self.c = ctl.BoardController(diagram, settings)
         self.mode = str(element.getAttribute("data-mode"))
         self.board = element.querySelector("[data-board]")
+        self._drawn = {}  # the board's markup last written (see redraw_board)
         self.track = element.querySelector("[data-track]")
         self.caption = element.querySelector("[data-caption]")
         self.status = element.querySelector("[data-status]")
@@ -67,7 +68,7 @@ class Figure:
         """Write the board's view into the figure."""
         view = self.c.view()
         element = self.element
-        redraw_board(self.board, view["board"])
+        redraw_board(self.board, view["board"], self._drawn)
         mark_hints(self.board, view["hints"])
         fill(self.track, view["track"])
         say(self.caption, view["caption"])

@@ -122,9 +122,27 @@ def target_of(event):
     return None
 
 
-def redraw_board(board, markup: str) -> None:
+MARKS = ("data-hint", "data-best", "data-own")  # drawn over a board after each redraw
+MARKED = "[data-hint],[data-best],[data-own],.hint"
+
+
+def redraw_board(board, markup: str, drawn: dict) -> None:
     """Write the board's markup, keeping the keyboard's place: the element that had the focus
-    (a field, a start stack, a point) has it again in the new markup."""
+    (a field, a start stack, a point) has it again in the new markup.
+
+    `drawn` is the caller's record of what it last wrote. Markup unchanged since is not written
+    again: a redraw for another part of the page (a worker that came up, a selection in the
+    panel) must not play the last stone's animation once more, drop a hover, or swap the
+    elements under a reader. Only the marks drawn over the board (hints, analysis) are taken off,
+    for the caller to draw them again from its view."""
+    if drawn.get("board") == markup:
+        for element in board.querySelectorAll(MARKED):
+            element.classList.remove("hint")
+            for name in MARKS:
+                element.removeAttribute(name)
+            element.style.removeProperty("--own")
+        return
+    drawn["board"] = markup
     active = document.activeElement
     focused = None
     if active is not None and active is not board and board.contains(active):
@@ -140,11 +158,12 @@ def redraw_board(board, markup: str) -> None:
 
 
 def mark_hints(board, hints) -> None:
-    """Mark the board elements a hint points at."""
+    """Mark the board elements a hint points at (class `hint`, attribute `data-hint`)."""
     for kind, value in hints:
         element = board.querySelector(f'[data-{kind}="{value}"]')
         if element is not None:
             element.classList.add("hint")
+            element.setAttribute("data-hint", kind)
 
 
 def form_values(form) -> dict:

@@ -299,7 +299,7 @@ class Page(Host):
                 pick.setAttribute("aria-pressed", "true" if pressed else "false")
             for element in document.querySelectorAll("[data-only]"):
                 show(element, element.getAttribute("data-only") == view["game"])
-        redraw_board(self.board, view["board"])  # a redraw never takes the keyboard's place
+        redraw_board(self.board, view["board"], self._shown)  # keeps the keyboard's place
         mark_hints(self.board, view["hints"])
         fill(self.track, view["track"])
         self.status.textContent = view["status"]

@@ -1,9 +1,9 @@
-"""The app panel's words, for `lotus.ui_bindings`: players, move-list clicks, hints, title, errors.
+"""The app panel's words, for `lotus.ui_bindings`: players, move-list clicks, title, errors.
 
 A thin part of the app's DOM adapter (MicroPython in index.html): it writes what
-`controller.PageController.view()` decided into `[data-players]`, the tab's title, the hinted
-board elements' `data-hint` and the import box's `[data-record-error]`, and turns a click on a
-move of `[data-movelist]` into `PageController.goto`.
+`controller.PageController.view()` decided into `[data-players]`, the tab's title and the
+import box's `[data-record-error]`, and turns a click on a move of `[data-movelist]` into
+`PageController.goto`.
 """
 
 from pyscript import document
@@ -23,7 +23,7 @@ def on_move_click(page, event) -> None:
 
 
 def render(page, view: dict) -> None:
-    """Write the players, the title, the hint marks and the import error."""
+    """Write the players, the title and the import error."""
     shown = page._shown
     players = document.querySelector("[data-players]")
     if players is not None and shown.get("players") != view["players"]:
@@ -32,10 +32,6 @@ def render(page, view: dict) -> None:
     if shown.get("title") != view["title"]:
         shown["title"] = view["title"]
         document.title = view["title"]
-    for kind, value in view["hints"]:
-        element = page.board.querySelector(f'[data-{kind}="{value}"]')
-        if element is not None:
-            element.setAttribute("data-hint", kind)
     box = document.querySelector("[data-record-error]")
     if box is not None:
         box.querySelector("[data-record-error-text]").textContent = view["record_error"]
