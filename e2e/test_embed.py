@@ -109,6 +109,23 @@ def test_play_against_the_computer_starts_the_worker_and_it_replies(open_page):
     page.close()
 
 
+def test_the_status_line_shows_the_computer_thinking_and_experts_ring(open_page):
+    page = open_page("embed.html#game=go&mode=play&opponent=expert")
+    page.click('[data-point="1"]')
+    figure = 'figure[data-thinking="1"][data-thinking-level="expert"]'
+    page.wait_for_selector(figure, timeout=WORKER_TIMEOUT)
+    ring = page.evaluate(
+        "getComputedStyle(document.querySelector('figure [data-status]'), '::after').animationName"
+    )
+    assert ring == "lotus-diagram-think"  # seconds of search: a ring filling over its cap
+    page.wait_for_function(  # the reply came: no spinner, no ring
+        "document.querySelectorAll('[data-point] [data-colour=\"b\"]').length === 1"
+        " && !document.querySelector('figure[data-thinking], figure[data-thinking-level]')",
+        timeout=WORKER_TIMEOUT,
+    )
+    page.close()
+
+
 # -- a host page on another origin --------------------------------------------------------------
 
 HOST = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">

@@ -82,6 +82,7 @@ class Figure:
             element.dataset.solved = "1" if view["solved"] else "0"
             element.dataset.feedback = view["feedback"]
         flag(element, "thinking", view["thinking"])
+        flag(element, "thinking-level", view["thinking-level"])
 
 
 class BoardsPage(Host):

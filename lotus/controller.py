@@ -1322,6 +1322,7 @@ class BoardController(Computer):
             "solved": diagram.solved,
             "feedback": diagram.verdict(),  # right, wrong or solution (shown)
             "thinking": "1" if self.thinking() else None,
+            "thinking-level": self.thinking_level(),  # expert's progress ring
             "hints": diagram.session.hint_marks(),
         }
 
