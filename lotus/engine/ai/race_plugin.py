@@ -223,12 +223,13 @@ def evaluate(game: race.Game, scale: float) -> list:
     return [w / total for w in weights]
 
 
-SOLVE_DEPTH = 40
-"""The solver's deepest line, in plies (a guard: every stone is on the board by then)."""
-
 SOLVE_STONES = 14
 """The solver starts when at most this many stones are left on the board: with more, 20,000
 positions proved nothing in the arena's games and cost as much as half the search."""
+
+_NEW = object()  # the solver's mark for a position it has not looked at yet
+# The fields of one lane: FIELDS holds lane A, then lane B (as long), then the shared track.
+_LANE = len([name for name in race.FIELDS if name[0] == race.FIELDS[0][0]])
 
 
 def forced_win(game: race.Game, nodes: int, deadline=None):
@@ -247,7 +248,7 @@ def forced_win(game: race.Game, nodes: int, deadline=None):
     work = game.copy()
     me = work.turn
     known = {}
-    open_moves = _ordered(work, work.colours[me])
+    open_moves = work.legal_moves()
     # Rounds of growing shares of the budget for each move still open, so that one move's long
     # search does not spend the budget that proves another.
     share = max(1, nodes // (8 * len(open_moves)))
@@ -256,7 +257,7 @@ def forced_win(game: race.Game, nodes: int, deadline=None):
         for move in open_moves:
             budget = [min(share, nodes)]
             work.play(move)
-            won = _wins(work, me, budget, known, SOLVE_DEPTH, deadline)
+            won = _wins(work, me, budget, known, deadline)
             work.undo()
             nodes -= min(share, nodes) - budget[0]
             if deadline is not None and clock() > deadline:
@@ -270,40 +271,78 @@ def forced_win(game: race.Game, nodes: int, deadline=None):
     return None
 
 
-def _ordered(game: race.Game, me: str) -> list:
-    """The legal moves, the move heuristic's best first (the likeliest proofs and refutations)."""
-    moves = game.legal_moves()
-    scored = [(move_score(game, m, me), i) for i, m in enumerate(moves)]
-    scored.sort(reverse=True)
-    return [moves[i] for _s, i in scored]
+def _key(game: race.Game) -> str:
+    """The solver's name for a position: whose turn and the stacks (the goal follows from them,
+    the start is empty); the two lanes are alike, so a position and its mirror share a name."""
+    rows = ["".join(s) for s in game.stacks]
+    a = ".".join(rows[:_LANE])
+    b = ".".join(rows[_LANE : 2 * _LANE])
+    if b < a:
+        a, b = b, a
+    return str(game.turn) + a + "|" + b + "|" + ".".join(rows[2 * _LANE :])
 
 
-def _wins(game: race.Game, me: int, budget: list, known: dict, depth: int, deadline):
+def _wins(game: race.Game, me: int, budget: list, known: dict, deadline):
     """True when colour index `me` wins by force from here, False when it cannot (the others can
-    stop it), None when the budget or the depth ran out first."""
-    winner = game.winner
-    if winner is not None:
-        return winner == game.colours[me]
-    if depth == 0 or budget[0] <= 0:
-        return None
-    key = str(game.turn) + "|".join(["".join(s) for s in game.stacks])
-    if key in known:
-        return known[key]
-    budget[0] -= 1
-    if deadline is not None and budget[0] & 255 == 0 and clock() > deadline:
-        budget[0] = 0
-    mine = game.turn == me
-    result = not mine  # mine: no winning move found yet; theirs: no refutation found yet
-    for move in _ordered(game, game.colours[game.turn]):
-        game.play(move)
-        won = _wins(game, me, budget, known, depth - 1, deadline)
+    stop it), None when the budget ran out first. `known` keeps the results proved, by _key.
+
+    A depth-first search to the end of the game with no depth limit: every move but a pass
+    carries a stone forward and no two passes follow each other, so every line ends. It keeps
+    its own stack of open positions instead of recursing (a line can be longer than some
+    interpreters' call depth). Moves are tried in the engine's order (start stacks, then the
+    fields from the lanes on): a quick order that proved more in the arena's endgames than the
+    move heuristic's, and each position costs a list of moves, a name and a dictionary look-up.
+    """
+    colours = game.colours
+    stacks = game.stacks
+    mark = _NEW
+    frames = []  # per open position: [name, mine, moves, next move's index, result so far]
+    value = mark  # the position on the board has not been looked at yet
+    while True:
+        if value is mark:
+            winner = game.winner
+            if winner is not None:
+                value = winner == colours[me]
+            elif budget[0] <= 0:
+                value = None
+            else:
+                rows = ["".join(s) for s in stacks]
+                a = ".".join(rows[:_LANE])
+                b = ".".join(rows[_LANE : 2 * _LANE])
+                if b < a:
+                    a, b = b, a
+                key = str(game.turn) + a + "|" + b + "|" + ".".join(rows[2 * _LANE :])
+                value = known.get(key, mark)
+                if value is mark:
+                    budget[0] -= 1
+                    if deadline is not None and budget[0] & 255 == 0 and clock() > deadline:
+                        budget[0] = 0
+                    mine = game.turn == me
+                    moves = game.legal_moves()  # never empty: a blocked player passes
+                    # mine: no winning move found yet; theirs: no refutation found yet
+                    frames.append([key, mine, moves, 1, not mine])
+                    game.play(moves[0])
+                    continue
+        # `value` is the result of the position just looked at: hand it to the one before.
+        if not frames:
+            return value
         game.undo()
-        if won is None:
-            result = None
-        elif won == mine:
+        frame = frames[-1]
+        mine = frame[1]
+        done = False
+        if value is None:
+            frame[4] = None
+        elif value == mine:
             # Mine: a winning move; theirs: every reply must win, and this one does not.
-            result = mine
-            break
-    if result is not None:
-        known[key] = result
-    return result
+            frame[4] = mine
+            done = True
+        moves = frame[2]
+        if done or frame[3] == len(moves):
+            frames.pop()
+            value = frame[4]
+            if value is not None:
+                known[frame[0]] = value
+            continue
+        game.play(moves[frame[3]])
+        frame[3] += 1
+        value = mark
