@@ -228,8 +228,11 @@ SOLVE_STONES = 14
 positions proved nothing in the arena's games and cost as much as half the search."""
 
 _NEW = object()  # the solver's mark for a position it has not looked at yet
-# The fields of one lane: FIELDS holds lane A, then lane B (as long), then the shared track.
-_LANE = len([name for name in race.FIELDS if name[0] == race.FIELDS[0][0]])
+_HOME = {}
+"""The moves that end in the goal (as a dict: move -> True)."""
+for _move, _entry in MOVES.items():
+    if _entry[1] == _GOAL_INDEX:
+        _HOME[_move] = True
 
 
 def forced_win(game: race.Game, nodes: int, deadline=None):
@@ -246,103 +249,140 @@ def forced_win(game: race.Game, nodes: int, deadline=None):
     if sum([len(s) for s in game.stacks]) > SOLVE_STONES:
         return None
     work = game.copy()
+    stacks = work.stacks
     me = work.turn
     known = {}
-    open_moves = work.legal_moves()
-    # Rounds of growing shares of the budget for each move still open, so that one move's long
-    # search does not spend the budget that proves another.
-    share = max(1, nodes // (8 * len(open_moves)))
-    while open_moves and nodes > 0:
-        still = []
-        for move in open_moves:
-            budget = [min(share, nodes)]
-            work.play(move)
-            won = _wins(work, me, budget, known, deadline)
-            work.undo()
-            nodes -= min(share, nodes) - budget[0]
-            if deadline is not None and clock() > deadline:
-                return None
-            if won:
-                return move
-            if won is None:
-                still.append(move)
-        open_moves = still
-        share *= 2
+    budget = [nodes]
+    rows = ["".join(s) for s in stacks]  # the stacks as strings, kept up to date by the search
+    for move in work.legal_moves():
+        work.play(move)
+        changed = _changed(move)
+        for f in changed:
+            rows[f] = "".join(stacks[f])
+        won = _wins(work, rows, me, budget, known, deadline)
+        work.undo()
+        for f in changed:
+            rows[f] = "".join(stacks[f])
+        if won:
+            return move
+        if budget[0] <= 0 or (deadline is not None and clock() > deadline):
+            return None
     return None
 
 
-def _key(game: race.Game) -> str:
-    """The solver's name for a position: whose turn and the stacks (the goal follows from them,
-    the start is empty); the two lanes are alike, so a position and its mirror share a name."""
-    rows = ["".join(s) for s in game.stacks]
-    a = ".".join(rows[:_LANE])
-    b = ".".join(rows[_LANE : 2 * _LANE])
-    if b < a:
-        a, b = b, a
-    return str(game.turn) + a + "|" + b + "|" + ".".join(rows[2 * _LANE :])
+def _changed(move: str) -> tuple:
+    """The field indices whose stacks `move` changes (none for a pass or the goal)."""
+    if move == _PASS:
+        return ()
+    origin, final, _progress = MOVES[move]
+    if final == _GOAL_INDEX:
+        return (origin,)
+    return (origin, final)
 
 
-def _wins(game: race.Game, me: int, budget: list, known: dict, deadline):
+def _wins(game: race.Game, rows: list, me: int, budget: list, known: dict, deadline):
     """True when colour index `me` wins by force from here, False when it cannot (the others can
-    stop it), None when the budget ran out first. `known` keeps the results proved, by _key.
+    stop it), None when the budget ran out first. `rows` holds the stacks as strings (updated
+    here as moves are played and taken back); `known` keeps the results proved, by position
+    (whose turn and the stacks: the goal follows from them, the start is empty).
 
-    A depth-first search to the end of the game with no depth limit: every move but a pass
+    A depth-first search to the end of the game, with no depth limit: every move but a pass
     carries a stone forward and no two passes follow each other, so every line ends. It keeps
     its own stack of open positions instead of recursing (a line can be longer than some
-    interpreters' call depth). Moves are tried in the engine's order (start stacks, then the
-    fields from the lanes on): a quick order that proved more in the arena's endgames than the
-    move heuristic's, and each position costs a list of moves, a name and a dictionary look-up.
+    interpreters' call depth). Moves are tried in the engine's order (the fields from the lanes
+    on): a quick order that proves more of the arena's endgames than the move heuristic's, for
+    which a position costs its list of moves, its name and a dictionary look-up. Two moves are
+    tried out of order: a player's last stone going home (it wins at once), and first the move
+    that last decided a position as deep (a "killer": the same idea often works again).
     """
     colours = game.colours
     stacks = game.stacks
+    play = game.play
+    undo = game.undo
+    moves_table = MOVES
+    home = _HOME
+    goal = _GOAL_INDEX
+    tags = [str(i) + "|" for i in range(len(colours))]
     mark = _NEW
+    killers = []  # per depth: the last move that won (mine) or refuted (theirs) there
     frames = []  # per open position: [name, mine, moves, next move's index, result so far]
     value = mark  # the position on the board has not been looked at yet
     while True:
         if value is mark:
+            # Look at the position on the board.
             winner = game.winner
             if winner is not None:
                 value = winner == colours[me]
             elif budget[0] <= 0:
                 value = None
             else:
-                rows = ["".join(s) for s in stacks]
-                a = ".".join(rows[:_LANE])
-                b = ".".join(rows[_LANE : 2 * _LANE])
-                if b < a:
-                    a, b = b, a
-                key = str(game.turn) + a + "|" + b + "|" + ".".join(rows[2 * _LANE :])
+                turn = game.turn
+                key = tags[turn] + "|".join(rows)
                 value = known.get(key, mark)
                 if value is mark:
                     budget[0] -= 1
                     if deadline is not None and budget[0] & 255 == 0 and clock() > deadline:
                         budget[0] = 0
-                    mine = game.turn == me
+                    mine = turn == me
                     moves = game.legal_moves()  # never empty: a blocked player passes
-                    # mine: no winning move found yet; theirs: no refutation found yet
-                    frames.append([key, mine, moves, 1, not mine])
-                    game.play(moves[0])
-                    continue
-        # `value` is the result of the position just looked at: hand it to the one before.
-        if not frames:
-            return value
-        game.undo()
+                    colour = colours[turn]
+                    if key.count(colour) == 1:
+                        # The mover's last stone: if it is free and can go home, that wins.
+                        for move in moves:
+                            if move in home and stacks[moves_table[move][0]][-1] == colour:
+                                value = mine
+                                known[key] = mine
+                                break
+                    if value is mark:
+                        # The move that last decided a position this deep goes first.
+                        depth = len(frames)
+                        if depth < len(killers):
+                            killer = killers[depth]
+                            if killer != moves[0] and killer in moves:
+                                moves[moves.index(killer)] = moves[0]
+                                moves[0] = killer
+                        # mine: no winning move found yet; theirs: no refutation found yet
+                        frames.append([key, mine, moves, 0, not mine])
+            if value is not mark:
+                continue  # hand the result to the position before
+        else:
+            # Hand the result of the position just looked at to the one before it.
+            if not frames:
+                return value
+            frame = frames[-1]
+            move = frame[2][frame[3] - 1]
+            undo()
+            if move != _PASS:
+                origin, final, _progress = moves_table[move]
+                rows[origin] = "".join(stacks[origin])
+                if final != goal:
+                    rows[final] = "".join(stacks[final])
+            mine = frame[1]
+            if value is None:
+                frame[4] = None
+            elif value == mine:
+                # Mine: a winning move; theirs: every reply must win, and this one does not.
+                frame[4] = mine
+                frame[3] = len(frame[2])
+                depth = len(frames) - 1
+                while len(killers) <= depth:
+                    killers.append(None)
+                killers[depth] = move
         frame = frames[-1]
-        mine = frame[1]
-        done = False
-        if value is None:
-            frame[4] = None
-        elif value == mine:
-            # Mine: a winning move; theirs: every reply must win, and this one does not.
-            frame[4] = mine
-            done = True
-        moves = frame[2]
-        if done or frame[3] == len(moves):
+        if frame[3] == len(frame[2]):
+            # Every move tried (or a cut): the position's result goes to the one before it.
             frames.pop()
             value = frame[4]
             if value is not None:
                 known[frame[0]] = value
             continue
-        game.play(moves[frame[3]])
+        # Play the open position's next move.
+        move = frame[2][frame[3]]
         frame[3] += 1
+        play(move)
+        if move != _PASS:
+            origin, final, _progress = moves_table[move]
+            rows[origin] = "".join(stacks[origin])
+            if final != goal:
+                rows[final] = "".join(stacks[final])
         value = mark
