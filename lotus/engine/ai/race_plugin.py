@@ -296,7 +296,8 @@ def _wins(game: race.Game, rows: list, me: int, budget: list, known: dict, deadl
     (whose turn and the stacks: the goal follows from them, the start is empty).
 
     A depth-first search to the end of the game, with no depth limit: every move but a pass
-    carries a stone forward and no two passes follow each other, so every line ends. It keeps
+    carries a stone forward, and the top stone of any stack is someone's free stone, so within a
+    round of turns a stone moves: every line ends. It keeps
     its own stack of open positions instead of recursing (a line can be longer than some
     interpreters' call depth). Moves are tried in the engine's order (the fields from the lanes
     on): a quick order that proves more of the arena's endgames than the move heuristic's, for
