@@ -231,18 +231,6 @@ positions with at most 14 stones, in 24 of 143 with 15 or 16, in 4 of 200 with 1
 _NEW = object()  # the solver's mark for a position it has not looked at yet
 
 
-def _home_moves() -> dict:
-    """The moves that end in the goal, as a dict: move -> True."""
-    home = {}
-    for move, entry in MOVES.items():
-        if entry[1] == _GOAL_INDEX:
-            home[move] = True
-    return home
-
-
-_HOME = _home_moves()
-
-
 def forced_win(game: race.Game, nodes: int, deadline=None):
     """A move that wins by force for the player to move, or None: an exact search of the endgame
     (every stone off its start stacks, R3, and at most SOLVE_STONES on the board), against any
@@ -297,20 +285,18 @@ def _wins(game: race.Game, rows: list, me: int, budget: list, known: dict, deadl
 
     A depth-first search to the end of the game, with no depth limit: every move but a pass
     carries a stone forward, and the top stone of any stack is someone's free stone, so within a
-    round of turns a stone moves: every line ends. It keeps
-    its own stack of open positions instead of recursing (a line can be longer than some
-    interpreters' call depth). Moves are tried in the engine's order (the fields from the lanes
-    on): a quick order that proves more of the arena's endgames than the move heuristic's, for
-    which a position costs its list of moves, its name and a dictionary look-up. Two moves are
-    tried out of order: a player's last stone going home (it wins at once), and first the move
-    that last decided a position as deep (a "killer": the same idea often works again).
+    round of turns a stone moves: every line ends. It keeps its own stack of open positions
+    instead of recursing (a line can be longer than some interpreters' call depth). Moves are
+    tried in the engine's order (the fields from the lanes on): a quick order that proves more of
+    the arena's endgames than the move heuristic's, for which a position costs its list of moves,
+    its name and a dictionary look-up. One move goes first: the move that last decided a position
+    as deep (a "killer": the same idea often works again).
     """
     colours = game.colours
     stacks = game.stacks
     play = game.play
     undo = game.undo
     moves_table = MOVES
-    home = _HOME
     goal = _GOAL_INDEX
     tags = [str(i) + "|" for i in range(len(colours))]
     mark = _NEW
@@ -335,24 +321,15 @@ def _wins(game: race.Game, rows: list, me: int, budget: list, known: dict, deadl
                         budget[0] = 0
                     mine = turn == me
                     moves = game.legal_moves()  # never empty: a blocked player passes
-                    colour = colours[turn]
-                    if key.count(colour) == 1:
-                        # The mover's last stone: if it is free and can go home, that wins.
-                        for move in moves:
-                            if move in home and stacks[moves_table[move][0]][-1] == colour:
-                                value = mine
-                                known[key] = mine
-                                break
-                    if value is mark:
-                        # The move that last decided a position this deep goes first.
-                        depth = len(frames)
-                        if depth < len(killers):
-                            killer = killers[depth]
-                            if killer != moves[0] and killer in moves:
-                                moves[moves.index(killer)] = moves[0]
-                                moves[0] = killer
-                        # mine: no winning move found yet; theirs: no refutation found yet
-                        frames.append([key, mine, moves, 0, not mine])
+                    # The move that last decided a position this deep goes first.
+                    depth = len(frames)
+                    if depth < len(killers):
+                        killer = killers[depth]
+                        if killer != moves[0] and killer in moves:
+                            moves[moves.index(killer)] = moves[0]
+                            moves[0] = killer
+                    # mine: no winning move found yet; theirs: no refutation found yet
+                    frames.append([key, mine, moves, 0, not mine])
             if value is not mark:
                 continue  # hand the result to the position before
         else:
