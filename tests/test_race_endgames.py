@@ -1,18 +1,23 @@
 """Race endgames (issue 13, point 3): once every stone has left its start, `hard` solves the
 position exactly and plays a forced win when it has one.
 
-The positions come from an arena game that `hard` lost to OpenSpiel's MCTSBot (race-hard-mcts,
-seed 2026, game 3, Black ours): at ply 111 Black could force the win and played 11-12, after which
-White wins whatever Black does. Each claim about a position is checked here by a plain exhaustive
-search written for the test (``outcome``), not by the solver under test.
+The positions come from arena games that `hard` lost to OpenSpiel's MCTSBot (race-hard-mcts,
+seed 2026). Game 3, Black ours: at ply 111 Black could force the win and played 11-12, after which
+White wins whatever Black does. Game 16, White ours: at plies 90 to 98 White could force the win
+and at ply 98 played 12-G; the solver of then (a search cut at 40 plies) proved nothing there, not
+even with 2,000,000 positions, because Black's longest defence is longer. Each claim about a
+position is checked here by a plain exhaustive search written for the test (``outcome``), not by
+the solver under test.
 """
 
+import random
 import zlib
 
 import pytest
 
 from lotus.engine import ai, race
 from lotus.engine.ai import race_plugin
+from lotus.engine.ai.rng import clock
 
 # Ply 111 of that game: Black to move, every stone on the board or in the goal, White 5 stones
 # home, Black 3.
@@ -22,6 +27,13 @@ HOME = {"w": 5, "b": 3}
 # The seed the arena gave `hard` at ply 111 (bench/arena.py: the game's seed * 1009 + ply): the
 # search alone plays the losing 11-12 with it.
 ARENA_SEED = zlib.crc32(b"2026/race-hard-mcts/3") * 1009 + 111
+
+# Game 16, ply 98: White to move, 13 stones on the board, White 2 stones home, Black 5; and ply 96,
+# two plies earlier (White then played 7-8-9, Black 9-12).
+PLY_98 = {"A4": "w", "B2": "w", "5": "w", "9": "bb", "12": "bww", "13": "bwwbw"}
+PLY_96 = {"A4": "w", "B2": "w", "5": "w", "7": "w", "9": "bb", "12": "bw", "13": "bwwbw"}
+HOME_16 = {"w": 2, "b": 5}
+ARENA_SEED_16 = zlib.crc32(b"2026/race-hard-mcts/16") * 1009 + 98
 
 
 def position(board: dict, to_move: str, goal: dict) -> race.Game:
@@ -105,3 +117,85 @@ def test_no_forced_win_no_answer_and_a_start_stone_means_no_solving():
     assert race_plugin.forced_win(opening, 20000) is None
     # A budget too small to prove anything gives no answer.
     assert race_plugin.forced_win(position(PLY_111, "b", HOME), 1) is None
+
+
+def test_game_16_white_had_a_forced_win_and_12_g_threw_it_away():
+    game = position(PLY_98, "w", HOME_16)
+    wins = winning_moves(game)
+    assert wins and "12-G" not in wins
+    assert "12-G" in game.legal_moves()
+    before = position(PLY_96, "w", HOME_16)
+    before.play("7-8-9")
+    before.play("9-12")  # Black, blocked, moves White's stone (R9)
+    assert before.board() == PLY_98 and before.to_move == "w"
+
+
+@pytest.mark.parametrize("seed", (ARENA_SEED_16, 1, 2))
+def test_hard_finds_the_game_16_win_within_its_budget(seed):
+    game = position(PLY_98, "w", HOME_16)
+    wins = winning_moves(game)
+    assert race_plugin.forced_win(game, ai.RACE_SOLVE["hard"]) in wins
+    assert ai.choose_move(game, "hard", seed=seed) in wins
+    assert game.board() == PLY_98
+
+
+def test_the_solver_proves_a_longer_win_with_a_larger_budget():
+    # Two plies earlier the proof takes more positions than hard's budget (about 40,000).
+    game = position(PLY_96, "w", HOME_16)
+    move = race_plugin.forced_win(game, 100000)
+    assert move is not None
+    game.play(move)
+    assert outcome(game, {}) == "w"  # whatever Black does
+
+
+def test_the_solver_stops_at_its_deadline():
+    game = position(PLY_96, "w", HOME_16)
+    assert race_plugin.forced_win(game, 10**9, deadline=clock() - 1.0) is None
+
+
+def side_wins(game: race.Game, me: str, memo: dict) -> bool:
+    """True when colour `me` wins against every reply of the others (who play as one side), by a
+    full search of the game tree."""
+    if game.winner is not None:
+        return game.winner == me
+    key = game.state_key().split("|moves")[0]
+    if key not in memo:
+        mine = game.to_move == me
+        memo[key] = not mine
+        for move in game.legal_moves():
+            game.play(move)
+            won = side_wins(game, me, memo)
+            game.undo()
+            if won == mine:
+                memo[key] = mine
+                break
+    return memo[key]
+
+
+def test_with_three_players_the_solver_plays_only_wins_against_both_others():
+    proved = 0
+    for seed in range(40):
+        rnd = random.Random(seed)
+        game = race.Game(players=3)
+        while game.winner is None and (
+            any(game.start_heights[c][0] for c in game.colours)
+            or sum([len(s) for s in game.stacks]) > 7
+        ):
+            game.play(rnd.choice(sorted(game.legal_moves())))
+        if game.winner is not None:
+            continue
+        found = race_plugin.forced_win(game, 20000)
+        me = game.to_move
+        memo = {}
+        wins = []
+        for move in game.legal_moves():
+            game.play(move)
+            if side_wins(game, me, memo):
+                wins.append(move)
+            game.undo()
+        if found is not None:
+            assert found in wins
+            proved += 1
+        else:
+            assert not wins  # so small an endgame is solved within the budget
+    assert proved >= 3

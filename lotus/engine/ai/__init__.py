@@ -28,7 +28,7 @@ RACE_LEVELS = {
     "hard": {"iterations": 1500, "depth": None},
     "expert": {"iterations": 7500, "depth": None},
 }
-RACE_SOLVE = {"hard": 20000, "expert": 20000}
+RACE_SOLVE = {"hard": 25000, "expert": 25000}
 """Race levels that first look for a forced win in the endgame: positions the solver may visit
 (``race_plugin.forced_win``; about 0.1 s under CPython at most)."""
 GO_LEVELS = {
