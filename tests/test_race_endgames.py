@@ -199,3 +199,50 @@ def test_with_three_players_the_solver_plays_only_wins_against_both_others():
         else:
             assert not wins  # so small an endgame is solved within the budget
     assert proved >= 3
+
+
+# race-hard-mcts, seed 2026, game 30 (our `hard` White), lost with the solver at 25,000 positions
+# a call: at ply 94 White could force the win (9-G) and played 5-8-11.
+GAME_30 = (
+    "Sw4-B4 Sb4-A4 Sw3-B3 Sb3-B3 Sw3-B3 Sb3-B3 Sw2-A2 Sb1-B1 Sw1-B1 B3-7 Sw1-B1 7-8-9 B1-B4 9-10"
+    " B4-6 Sb2-A2 Sw2-A2 Sb2-A2 Sw2-A2 Sb2-A2 Sw1-B1 A2-8-14 B1-B4 10-11 Sw1-B1 Sb1-B1 B4-6 Sb1-B1"
+    " 6-8-10 14-G 10-11 A4-5 B4-5 Sb1-B1 A2-7 A2-6 B3-6 B3-5 A2-5 B1-7 6-9 B1-6 5-9 7-9 7-8-9 5-8"
+    " 5-7 8-9 7-8-9 6-9 B3-B4 6-8 B4-5 8-9 6-7 B1-5 7-8-9 A2-A4 9-G 5-8-11 B1-B4 11-14 B4-5 A4-5"
+    " 11-13 11-12 13-14 5-9 5-8-11 12-13 A2-A3 13-14 11-12 14-G B1-B3 9-G A3-A4 B1-B2 A4-5 B2-B3"
+    " 5-8-11 B3-5 11-12 5-8-11 12-14 11-12 14-G 12-14 12-13 14-G B3-B4 9-G B4-5 9-G"
+).split()
+
+
+def replayed(moves: list) -> race.Game:
+    game = race.Game()
+    for move in moves:
+        game.play(move)
+    return game
+
+
+def test_positions_proved_at_earlier_moves_prove_a_later_win_within_the_budget():
+    """The solver's proved positions are kept from one of White's moves to the next in a game:
+    with them, 25,000 positions a call prove game 30's win at ply 94; a call alone does not."""
+    budget = ai.RACE_SOLVE["hard"]
+    assert len(GAME_30) == 94
+    race_plugin._memo["line"] = None  # a game of its own
+    for ply in range(80, len(GAME_30), 2):  # White's moves of the endgame, as in the arena
+        game = replayed(GAME_30[:ply])
+        assert game.to_move == "w"
+        memo = race_plugin.proved_positions(game)
+        assert race_plugin.forced_win(game, budget, None, memo) is None  # as in the game
+    final = replayed(GAME_30)
+    assert race_plugin.forced_win(final, budget) is None  # a call alone proves nothing
+    won = race_plugin.forced_win(final, budget, None, race_plugin.proved_positions(final))
+    wins = winning_moves(final)
+    assert won in wins and "5-8-11" not in wins
+
+
+def test_the_proved_positions_belong_to_one_game_line():
+    game = replayed(GAME_30[:90])
+    table = race_plugin.proved_positions(game)
+    table.setdefault(0, {})["a position"] = True
+    game.play(GAME_30[90])
+    assert race_plugin.proved_positions(game) is table  # the game goes on: kept
+    assert race_plugin.proved_positions(replayed(GAME_30[:89])) == {}  # taken back: a new table
+    assert race_plugin.proved_positions(position(PLY_111, "b", HOME)) == {}  # no history

@@ -77,7 +77,9 @@ def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> 
         cfg = dict(RACE_LEVELS[level])
         iterations = cfg.pop("iterations")
         c_puct = cfg.pop("c_puct", 1.0)
-        won = race_plugin.forced_win(game, RACE_SOLVE.get(level, 0), deadline)  # endgame solved
+        solve = RACE_SOLVE.get(level, 0)
+        memo = race_plugin.proved_positions(game) if solve else None
+        won = race_plugin.forced_win(game, solve, deadline, memo)  # endgame solved
         if won is not None:
             return won
         state = race_plugin.RaceState(game, **cfg)

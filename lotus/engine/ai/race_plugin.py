@@ -230,13 +230,39 @@ positions with at most 14 stones, in 24 of 143 with 15 or 16, in 4 of 200 with 1
 
 _NEW = object()  # the solver's mark for a position it has not looked at yet
 
+MEMO_LIMIT = 60000
+"""The most positions the solver keeps proved from one move to the next of a game (`_memo`)."""
 
-def forced_win(game: race.Game, nodes: int, deadline=None):
+_memo = {"line": None, "known": {}}  # the game's moves at the last call, and its proved positions
+
+
+def proved_positions(game: race.Game) -> dict:
+    """The solver's table of positions proved so far in this game, by the colour index they were
+    proved for: kept from one call to the next while the calls follow one game (each call's moves
+    continue the last one's), so that the work of earlier moves proves later ones. A game without
+    a history (set up in a position), another game, a move taken back, or a full table starts a
+    new one: a game's moves depend only on that game (the same seeds give the same game)."""
+    line = [game.players, game.pro] + list(game.moves)
+    last = _memo["line"]
+    known = _memo["known"]
+    size = 0
+    for table in known.values():
+        size += len(table)
+    fresh = not game.moves or last is None or len(last) > len(line) or line[: len(last)] != last
+    if fresh or size > MEMO_LIMIT:
+        known = {}
+    _memo["line"] = line
+    _memo["known"] = known
+    return known
+
+
+def forced_win(game: race.Game, nodes: int, deadline=None, memo=None):
     """A move that wins by force for the player to move, or None: an exact search of the endgame
     (every stone off its start stacks, R3, and at most SOLVE_STONES on the board), against any
     replies (the other colours as one side), given up after `nodes` positions or at `deadline`
     (an ``rng.clock()`` value). A stone never moves back, so such an endgame is short. A position
-    counts when its moves are listed (a position seen before, or a finished game, is free)."""
+    counts when its moves are listed (a position seen before, or a finished game, is free).
+    `memo` (from `proved_positions`) keeps the positions proved for the next call."""
     if nodes <= 0:
         return None
     starts = game.start_heights
@@ -248,7 +274,7 @@ def forced_win(game: race.Game, nodes: int, deadline=None):
     work = game.copy()
     stacks = work.stacks
     me = work.turn
-    known = {}
+    known = {} if memo is None else memo.setdefault(me, {})
     budget = [nodes]
     rows = ["".join(s) for s in stacks]  # the stacks as strings, kept up to date by the search
     for move in work.legal_moves():
