@@ -117,7 +117,7 @@ def test_the_status_line_shows_the_computer_thinking_and_experts_ring(open_page)
     ring = page.evaluate(
         "getComputedStyle(document.querySelector('figure [data-status]'), '::after').animationName"
     )
-    assert ring == "lotus-diagram-think"  # seconds of search: a ring filling over its cap
+    assert ring == "lotus-think"  # seconds of search: a ring filling over its cap
     page.wait_for_function(  # the reply came: no spinner, no ring
         "document.querySelectorAll('[data-point] [data-colour=\"b\"]').length === 1"
         " && !document.querySelector('figure[data-thinking], figure[data-thinking-level]')",

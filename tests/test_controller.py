@@ -299,9 +299,9 @@ def test_every_seat_choice_in_the_page_offers_every_level_expert_included():
 
 
 def test_the_expert_ring_fills_over_the_levels_time_cap():
-    """The ring's animation (the page's stylesheet) lasts as long as the cap the worker is given."""
-    html = site_file("static/css/app.css")
-    rule = html[html.index('body[data-thinking-level="expert"] .status::after') :]
+    """The ring's animation (the pages' stylesheet) lasts as long as the cap the worker is given."""
+    html = site_file("static/css/thinking.css")
+    rule = html[html.index('[data-thinking-level="expert"] :is(.status, .diagram-status)::after') :]
     rule = rule[: rule.index("}")]
     assert f"animation: lotus-think {controller.BUDGET_MS['expert'] / 1000:g}s" in rule
 

@@ -156,6 +156,7 @@ TEMPLATE = """<!doctype html>
   <link rel="stylesheet" href="../static/css/race-board.css">
   <link rel="stylesheet" href="../static/css/go-board.css">
   <link rel="stylesheet" href="../static/css/diagram.css">
+  <link rel="stylesheet" href="../static/css/thinking.css">
   <link rel="stylesheet" href="../static/css/rules.css">
   <script type="module" src="../static/vendor/pyscript/core.js"></script>
   {preloads}
