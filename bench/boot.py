@@ -3,8 +3,11 @@
 Usage: .venv/bin/python bench/boot.py [--runs 5] [--site DIR]
 
 One browser, one run. For each round, every variant is opened cold (a fresh context: empty HTTP
-cache, no service worker) and then reloaded warm; the variants take turns so that a busy machine
-slows them alike. Times are ms from navigation start, measured in the page by an init script:
+cache, no service worker), then reloaded warm, then opened warm in a new tab (the old one closed:
+how a visitor usually comes back, the files then come from the HTTP cache or the service worker's,
+not from the memory cache of the tab's renderer, which a same-tab reload reuses); the variants
+take turns so that a busy machine slows them alike. Times are ms from navigation start, measured
+in the page by an init script:
 
 - first contentful paint (the Paint Timing API), when `#board svg` first exists, and the board's
   first paint (the first frame once it exists, never before the first contentful paint);
@@ -12,15 +15,18 @@ slows them alike. Times are ms from navigation start, measured in the page by an
   worker answered its first call).
 
 Variants: our index.html with a computer seat (a race, the person to move: the Pyodide worker
-starts after ready, as in any game against the computer; warm = a reload served by its service
-worker, as a returning visitor gets it: with the worker stopped, as browsers stop an idle worker
-after about 30 s and our static routes never start it for a page load; then once more with the
-worker started, as within seconds of its install), our page with service workers blocked (warm =
-the HTTP cache only, like the bare pages), the bare MicroPython page (bench/bare/mpy.html: only
-sets data-ready), the same with our inlined stylesheets and pre-drawn boards
-(bench/bare/board.html, written from board.template.html at the start of each run: what the instant
-first paint costs on its own) and the bare worker page (bench/bare/worker.html: a named Pyodide
-worker awaited by a MicroPython script, like ours).
+starts after ready, as in any game against the computer; warm = served by its service worker, as
+a returning visitor gets it: with the worker stopped, as browsers stop an idle worker after about
+30 s and our static routes never start it for a page load; the reload once more with the worker
+started, as within seconds of its install), our page with service workers blocked (warm = the
+HTTP cache only, like the bare pages), the bare MicroPython page (bench/bare/mpy.html: only sets
+data-ready), the same with our inlined stylesheets and pre-drawn boards (bench/bare/board.html,
+written from board.template.html at the start of each run: what the instant first paint costs on
+its own), the same with our code and no markup (bench/bare/files.html and files.toml, written
+from files.template.html and pyscript.toml: the page's [files] with its preloads, importing what
+our page imports before it is ready: what running our Python costs on its own) and the bare
+worker page (bench/bare/worker.html: a named Pyodide worker awaited by a MicroPython script,
+like ours).
 Targets (issue 14): board painted <= 250 ms cold; our ready <= 1.0 x bare MicroPython's cold and
 <= 1.25 x warm; a reload with our service worker <= 1.05 x one without; our worker <= 1.10 x the
 bare worker's. `--only ours,ours-no-sw,bare-mpy` runs some variants only. Prints markdown tables;
@@ -41,6 +47,8 @@ from tools import predraw  # noqa: E402
 from tools.browser import SW_ACTIVE, launch, serve  # noqa: E402
 
 BOARD_PAGE = "bench/bare/board.html"  # written from board.template.html before each run
+FILES_CONFIG = "bench/bare/files.toml"  # written from pyscript.toml before each run
+FILES_PAGE = "bench/bare/files.html"  # written from files.template.html before each run
 
 WATCH = """(() => {
   const t = (window.__boot = {});
@@ -78,6 +86,7 @@ VARIANTS = (
     ("ours-no-sw", "index.html?game=race&seats=human,easy", True, False),
     ("bare-mpy", "bench/bare/mpy.html", False, False),
     ("bare-board", BOARD_PAGE, False, False),
+    ("bare-files", FILES_PAGE, False, False),
     ("bare-worker", "bench/bare/worker.html", True, False),
 )
 NAMES = [name for name, *_ in VARIANTS]
@@ -100,8 +109,8 @@ def wait_done(page, worker: bool) -> dict:
 
 
 def one_round(browser, base: str, name: str, path: str, worker: bool, sw: bool) -> tuple:
-    """(cold, warm, warm with the service worker running) timings for one variant, in a fresh
-    context; the last is None without a service worker."""
+    """(cold, warm, warm with the service worker running, new tab) timings for one variant, in a
+    fresh context; the third is None without a service worker."""
     context = browser.new_context(
         viewport={"width": 1200, "height": 900}, service_workers="allow" if sw else "block"
     )
@@ -120,8 +129,16 @@ def one_round(browser, base: str, name: str, path: str, worker: bool, sw: bool) 
         workers.set_running(True, f"{base}/")
         page.reload(wait_until="commit")
         running = wait_done(page, worker)
+        workers.set_running(False)
+    # The returning visitor's usual way in: the link opened in a new tab, the old one closed, so
+    # that the files come from the HTTP cache (or the service worker's), not from the memory of
+    # the tab's renderer, which a same-tab reload reuses.
+    page.close()
+    page = context.new_page()
+    page.goto(f"{base}/{path}", wait_until="commit")
+    new_tab = wait_done(page, worker)
     context.close()
-    return cold, warm, running
+    return cold, warm, running, new_tab
 
 
 class ServiceWorkers:
@@ -183,17 +200,19 @@ def main() -> int:
     args = parser.parse_args()
     variants = [v for v in VARIANTS if not args.only or v[0] in args.only.split(",")]
     write_board_page(args.site)
+    write_files_page(args.site)
     server, base = serve(args.site)
-    results = {name: {"cold": [], "warm": []} for name, *_ in variants}
+    results = {name: {"cold": [], "warm": [], "tab": []} for name, *_ in variants}
     if any(sw for *_, sw in variants):
-        results["ours-running"] = {"cold": [], "warm": []}
+        results["ours-running"] = {"cold": [], "warm": [], "tab": []}
     with sync_playwright() as p:
         browser = launch(p)
         for _ in range(args.runs):
             for name, path, worker, sw in variants:
-                cold, warm, running = one_round(browser, base, name, path, worker, sw)
+                cold, warm, running, tab = one_round(browser, base, name, path, worker, sw)
                 results[name]["cold"].append(cold)
                 results[name]["warm"].append(warm)
+                results[name]["tab"].append(tab)
                 if running is not None:
                     results["ours-running"]["warm"].append(running)
         browser.close()
@@ -202,42 +221,42 @@ def main() -> int:
     m = {
         (name, mode, key): median(results[name][mode], key)
         for name in results
-        for mode in ("cold", "warm")
+        for mode in ("cold", "warm", "tab")
         for key, _ in MEASURES
     }
     print(
         f"Boot in Debian Chromium ({browser_version()}), median of {args.runs}, ms since "
         "navigation start:\n"
     )
-    print("| page | measure | cold (range) | warm (range) |")
-    print("|---|---|---|---|")
+    print("| page | measure | cold (range) | warm: reload (range) | warm: new tab (range) |")
+    print("|---|---|---|---|---|")
     labels = {
         "ours": "ours (warm: service worker)",
         "ours-running": "ours (warm: service worker running)",
         "ours-no-sw": "ours, no service worker",
         "bare-mpy": "bare MicroPython",
         "bare-board": "bare MicroPython + pre-drawn board",
+        "bare-files": "bare MicroPython + our files and imports",
         "bare-worker": "bare Pyodide worker",
     }
     for name in results:
         for key, label in MEASURES:
-            cold, warm = m[(name, "cold", key)], m[(name, "warm", key)]
-            if cold is None and warm is None:
+            if all(m[(name, mode, key)] is None for mode in ("cold", "warm", "tab")):
                 continue
             runs = results[name]
             print(
                 f"| {labels[name]} | {label} | {spread(runs['cold'], key)} | "
-                f"{spread(runs['warm'], key)} |"
+                f"{spread(runs['warm'], key)} | {spread(runs['tab'], key)} |"
             )
 
     def get(name, mode, key):
         return m.get((name, mode, key))
 
-    print("\n| ratio (target) | cold | warm |")
-    print("|---|---|---|")
+    print("\n| ratio (target) | cold | warm: reload | warm: new tab |")
+    print("|---|---|---|---|")
     print(
         f"| board painted, ours (≤ 250 ms cold) | {fmt(get('ours', 'cold', 'boardPaint'))} | "
-        f"{fmt(get('ours', 'warm', 'boardPaint'))} |"
+        f"{fmt(get('ours', 'warm', 'boardPaint'))} | {fmt(get('ours', 'tab', 'boardPaint'))} |"
     )
     rows = (
         ("ours", "ready", "bare-mpy", "ready: ours / bare MicroPython (≤ 1.0 cold, ≤ 1.25 warm)"),
@@ -248,11 +267,17 @@ def main() -> int:
         ("ours-running", "ready", "ours-no-sw", "ready: the same, service worker running"),
         ("ours", "boardPaint", "ours-no-sw", "board painted: ours / ours without service worker"),
         ("bare-board", "ready", "bare-mpy", "ready: bare + pre-drawn board / bare MicroPython"),
+        ("bare-files", "ready", "bare-mpy", "ready: bare + our files / bare MicroPython"),
+        ("ours", "ready", "bare-files", "ready: ours / bare + our files and imports"),
     )
     for ours, key, other, label in rows:
         print(
-            f"| {label} | {ratio(get(ours, 'cold', key), get(other, 'cold', key))} | "
-            f"{ratio(get(ours, 'warm', key), get(other, 'warm', key))} |"
+            f"| {label} | "
+            + " | ".join(
+                ratio(get(ours, mode, key), get(other, mode, key))
+                for mode in ("cold", "warm", "tab")
+            )
+            + " |"
         )
     return 0
 
@@ -262,6 +287,26 @@ def write_board_page(site: str) -> None:
     with open(os.path.join(site, "bench/bare/board.template.html"), encoding="utf-8") as f:
         html = predraw.predrawn(f.read(), BOARD_PAGE)
     with open(os.path.join(site, BOARD_PAGE), "w", encoding="utf-8") as f:
+        f.write(html)
+
+
+def write_files_page(site: str) -> None:
+    """The bare page with our files and its config: pyscript.toml's, its paths from bench/bare/,
+    with the preloads index.html has for them."""
+    with open(os.path.join(site, "pyscript.toml"), encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    out = ["# Written by bench/boot.py from pyscript.toml: its runtime and [files]."]
+    for line in lines:
+        if line.startswith("#"):
+            continue
+        if line.startswith('interpreter = "./') or line.startswith('"./'):
+            line = line.replace('"./', '"../../', 1)  # the source: relative to this config
+        out.append(line)
+    with open(os.path.join(site, FILES_CONFIG), "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+    with open(os.path.join(site, "bench/bare/files.template.html"), encoding="utf-8") as f:
+        html = predraw.inlined(f.read(), FILES_PAGE)
+    with open(os.path.join(site, FILES_PAGE), "w", encoding="utf-8") as f:
         f.write(html)
 
 
