@@ -290,24 +290,34 @@ def write_board_page(site: str) -> None:
         f.write(html)
 
 
-def write_files_page(site: str) -> None:
-    """The bare page with our files and its config: pyscript.toml's, its paths from bench/bare/,
-    with the preloads index.html has for them."""
-    with open(os.path.join(site, "pyscript.toml"), encoding="utf-8") as f:
-        lines = f.read().splitlines()
+def files_page(config: str, template: str) -> tuple:
+    """(files.toml, files.html) of the bare page with our files, from pyscript.toml's text and
+    the page's template: the same runtime and [files], their sources led from bench/bare/, and
+    the preloads index.html has for them."""
     out = ["# Written by bench/boot.py from pyscript.toml: its runtime and [files]."]
-    for line in lines:
+    for line in config.splitlines():
         if line.startswith("#"):
             continue
         if line.startswith('interpreter = "./') or line.startswith('"./'):
-            line = line.replace('"./', '"../../', 1)  # the source: relative to this config
+            line = line.replace('"./', '"../../', 1)  # a source: from this config's folder
         out.append(line)
-    with open(os.path.join(site, FILES_CONFIG), "w", encoding="utf-8") as f:
-        f.write("\n".join(out) + "\n")
+    toml = "\n".join(out) + "\n"
+    head = template.index("-->", template.index(predraw.PRELOAD_START)) + len("-->")
+    end = template.index(predraw.PRELOAD_END)
+    links = predraw.preloads(toml, "files.toml", "files_main.py", base="../../")
+    return toml, template[:head] + "\n  " + links + "\n  " + template[end:]
+
+
+def write_files_page(site: str) -> None:
+    """Write bench/bare/files.toml and files.html into `site` (see files_page)."""
+    with open(os.path.join(site, "pyscript.toml"), encoding="utf-8") as f:
+        config = f.read()
     with open(os.path.join(site, "bench/bare/files.template.html"), encoding="utf-8") as f:
-        html = predraw.inlined(f.read(), FILES_PAGE)
-    with open(os.path.join(site, FILES_PAGE), "w", encoding="utf-8") as f:
-        f.write(html)
+        template = f.read()
+    toml, html = files_page(config, template)
+    for name, text in ((FILES_CONFIG, toml), (FILES_PAGE, html)):
+        with open(os.path.join(site, name), "w", encoding="utf-8") as f:
+            f.write(text)
 
 
 def browser_version() -> str:

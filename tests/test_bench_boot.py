@@ -1,0 +1,57 @@
+"""bench/boot.py's bare page with our files: the floor of any page that runs our Python, so it must
+carry exactly the page's runtime and [files], preloaded as index.html preloads them, and import
+only modules those files bring."""
+
+import ast
+import os
+import sys
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+import boot  # noqa: E402
+
+
+def read(path: str) -> str:
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        return f.read()
+
+
+def built():
+    return boot.files_page(read("pyscript.toml"), read("bench/bare/files.template.html"))
+
+
+def test_the_files_config_is_the_pages_led_from_bench_bare():
+    page = tomllib.loads(read("pyscript.toml"))
+    bare = tomllib.loads(built()[0])
+    assert bare["interpreter"] == "../../" + page["interpreter"].removeprefix("./")
+    assert bare["files"] == {
+        "../../" + source.removeprefix("./"): dest for source, dest in page["files"].items()
+    }
+    for source in bare["files"]:  # each source exists where the bare page's folder leads
+        assert os.path.exists(os.path.normpath(os.path.join(ROOT, "bench/bare", source))), source
+
+
+def test_the_bare_page_preloads_what_index_html_preloads():
+    toml, html = built()
+    index = read("index.html")
+    for source in tomllib.loads(toml)["files"]:
+        link = f'<link rel="preload" href="{source}" as="fetch" crossorigin fetchpriority="low">'
+        assert link in html
+        assert link.replace("../../", "") in index  # the same preload, from the root
+    assert '<link rel="preload" href="files.toml" as="fetch" crossorigin>' in html
+    assert 'src="files_main.py" config="files.toml"' in html
+
+
+def test_the_bare_script_imports_only_what_the_files_bring():
+    dests = set(tomllib.loads(built()[0])["files"].values())
+    tree = ast.parse(read("bench/bare/files_main.py"))
+    imported = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module.startswith("lotus"):
+            imported += [f"{node.module}.{alias.name}" for alias in node.names]
+    assert imported  # it imports our code at all
+    for name in imported:
+        path = "./" + name.replace(".", "/")
+        assert path + ".mpy" in dests or path + "/__init__.mpy" in dests, name
