@@ -302,10 +302,7 @@ def files_page(config: str, template: str) -> tuple:
             line = line.replace('"./', '"../../', 1)  # a source: from this config's folder
         out.append(line)
     toml = "\n".join(out) + "\n"
-    head = template.index("-->", template.index(predraw.PRELOAD_START)) + len("-->")
-    end = template.index(predraw.PRELOAD_END)
-    links = predraw.preloads(toml, "files.toml", "files_main.py", base="../../")
-    return toml, template[:head] + "\n  " + links + "\n  " + template[end:]
+    return toml, predraw.with_preloads(template, toml, base="../../")
 
 
 def write_files_page(site: str) -> None:

@@ -76,7 +76,7 @@ def preloads(config_text: str, config_name: str, script: str, base: str = "") ->
     return "\n  ".join(links)
 
 
-def _regions(html: str, start_mark: str, end_mark: str, fill) -> str:
+def regions(html: str, start_mark: str, end_mark: str, fill) -> str:
     """`html` with each region `<!-- start_mark ARGS -->...end_mark` holding fill(ARGS)."""
     out = []
     pos = 0
@@ -101,6 +101,17 @@ def preload_block(page: str, args: list) -> str:
         return "\n  " + preloads(f.read(), config, script, base) + "\n  "
 
 
+def with_preloads(html: str, config_text: str, base: str = "") -> str:
+    """`html` with each `<!-- preload:start CONFIG SCRIPT -->` region holding the preloads of the
+    config `config_text` (the TOML itself, for a config not yet on disk)."""
+    return regions(
+        html,
+        PRELOAD_START,
+        PRELOAD_END,
+        lambda args: "\n  " + preloads(config_text, args[0], args[1], base) + "\n  ",
+    )
+
+
 def inline_block(page: str, names: list) -> str:
     """The files `names` (from the page's folder) as one <style> or one <script> element."""
     kinds = {name.rsplit(".", 1)[-1] for name in names}
@@ -119,8 +130,8 @@ def inline_block(page: str, names: list) -> str:
 
 def inlined(html: str, page: str = "index.html") -> str:
     """The page with its inline and preload regions holding today's files and preloads."""
-    html = _regions(html, INLINE_START, INLINE_END, lambda names: inline_block(page, names))
-    return _regions(html, PRELOAD_START, PRELOAD_END, lambda args: preload_block(page, args))
+    html = regions(html, INLINE_START, INLINE_END, lambda names: inline_block(page, names))
+    return regions(html, PRELOAD_START, PRELOAD_END, lambda args: preload_block(page, args))
 
 
 def predrawn(html: str, page: str = "index.html") -> str:
