@@ -222,8 +222,9 @@ def replayed(moves: list) -> race.Game:
 
 def test_positions_proved_at_earlier_moves_prove_a_later_win_within_the_budget():
     """The solver's proved positions are kept from one of White's moves to the next in a game:
-    with them, 25,000 positions a call prove game 30's win at ply 94; a call alone does not."""
-    budget = ai.RACE_SOLVE["hard"]
+    with them, 25,000 positions a call (hard's budget when game 30 was played) prove game 30's
+    win at ply 94; a call alone does not."""
+    budget = 25000
     assert len(GAME_30) == 94
     race_plugin._memo["line"] = None  # a game of its own
     for ply in range(80, len(GAME_30), 2):  # White's moves of the endgame, as in the arena
@@ -246,3 +247,27 @@ def test_the_proved_positions_belong_to_one_game_line():
     assert race_plugin.proved_positions(game) is table  # the game goes on: kept
     assert race_plugin.proved_positions(replayed(GAME_30[:89])) == {}  # taken back: a new table
     assert race_plugin.proved_positions(position(PLY_111, "b", HOME)) == {}  # no history
+
+
+# race-hard-mcts, seed 2026, game 52 (our `hard` White), lost: the first 88 plies. From here
+# White wins by force; 25,000 positions a call proved it neither here nor at any later move, and
+# at ply 100 White played a losing move (6-7).
+GAME_52 = (
+    "Sw4-B4 Sb4-B4 Sw3-A3 Sb1-A1 Sw1-A1 Sb2-A2 Sw2-A2 Sb1-A1 Sw1-A1 Sb3-A3 Sw3-A3 Sb3-A3 Sw2-A2"
+    " A3-7 A2-5 Sb2-A2 Sw2-A2 7-8-9 A1-5 Sb1-A1 Sw1-A1 Sb2-A2 5-7 9-10 Sw1-A1 Sb1-A1 7-8-9 A1-8-G"
+    " A1-7 B4-6 A1-6 A1-5 6-8-10 6-7 B4-5 7-9 7-8-9 A1-A4 5-8-11 A4-5 A3-6 A3-5 6-7 5-9 7-8-9 5-8"
+    " 9-14 8-9 14-G 5-7 5-6 7-8-9 11-12 9-G 12-13 9-14 13-14 9-13 6-7 13-14 7-8-9 14-G 9-13 A2-7"
+    " A2-6 7-8-9 13-14 9-13 10-12 A2-5 A1-A3 5-6 14-G 6-8-10 12-13 10-12 9-12 10-11 A3-5 9-11"
+    " A2-A4 A1-A2 9-10 11-13 10-11 13-G A3-A4 A2-A4"
+).split()
+
+
+def test_hard_s_budget_proves_the_game_52_win_that_25000_positions_did_not():
+    game = replayed(GAME_52)
+    assert len(GAME_52) == 88 and game.to_move == "w"
+    assert sum(len(stack) for stack in game.stacks) == 14  # the solver's limit
+    assert race_plugin.forced_win(game, 25000) is None
+    move = race_plugin.forced_win(game, ai.RACE_SOLVE["hard"])
+    assert move is not None
+    game.play(move)
+    assert outcome(game, {}) == "w"  # checked by the plain exhaustive search
