@@ -88,7 +88,15 @@ def invite(host, choices=None) -> str:
     host.click('[data-action="live"]')
     for colour, choice in (choices or {}).items():
         host.select_option(f'[name="live-{colour}"]', choice)
-    host.click('[data-action="live-invite"]')
+    old = host.input_value("[data-live-invite]")
+    # The click and a look at the field in one turn of the page's event loop: an earlier
+    # invitation is gone at once, before the new one is made, never a stale link to copy.
+    after_click = host.evaluate(
+        "() => { document.querySelector('[data-action=\"live-invite\"]').click();"
+        " return document.querySelector('[data-live-invite]').value; }"
+    )
+    if "#live=" in old:
+        assert after_click == ""
     host.wait_for_function(
         "document.querySelector('[data-live-invite]').value.includes('#live=')", timeout=TIMEOUT
     )

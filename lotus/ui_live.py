@@ -215,16 +215,21 @@ class LiveUI:
         session.seats = chosen["seats"]
         self.friends = list(chosen["friends"])
         self.keep()
+        self.clear_invitation()  # at once: the offer below is made asynchronously
         self.page.spawn(self.offer())
+
+    def clear_invitation(self) -> None:
+        """Empty the invitation and reply fields and the QR code: never a stale link to copy."""
+        for selector in ("[data-live-invite]", "[data-live-reply-input]"):
+            document.querySelector(selector).value = ""
+        document.querySelector("[data-live-qr]").textContent = ""
 
     async def offer(self) -> None:
         """Make the next friend's invitation (the offer), and show it as a link."""
         if not self.friends:
             return
         peer, colours = self.friends[0]
-        for selector in ("[data-live-invite]", "[data-live-reply-input]"):
-            document.querySelector(selector).value = ""  # never a stale link to copy
-        document.querySelector("[data-live-qr]").textContent = ""
+        self.clear_invitation()
         sdp = str(await window.lotusLive.offer(peer, self.stun()))
         code = live.invite_code(self.link.match, self.link.game, colours, sdp)
         self.link.offered(live.offer_tag(sdp), peer, colours)
