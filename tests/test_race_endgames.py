@@ -250,8 +250,8 @@ def test_the_proved_positions_belong_to_one_game_line():
 
 
 # race-hard-mcts, seed 2026, game 52 (our `hard` White), lost: the first 88 plies. From here
-# White wins by force; 25,000 positions a call proved it neither here nor at any later move, and
-# at ply 100 White played a losing move (6-7).
+# White wins by force (13-G, played here, is one of the winning moves), but 25,000 positions do
+# not prove it, and at ply 100 White played a losing move (6-7).
 GAME_52 = (
     "Sw4-B4 Sb4-B4 Sw3-A3 Sb1-A1 Sw1-A1 Sb2-A2 Sw2-A2 Sb1-A1 Sw1-A1 Sb3-A3 Sw3-A3 Sb3-A3 Sw2-A2"
     " A3-7 A2-5 Sb2-A2 Sw2-A2 7-8-9 A1-5 Sb1-A1 Sw1-A1 Sb2-A2 5-7 9-10 Sw1-A1 Sb1-A1 7-8-9 A1-8-G"
