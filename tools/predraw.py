@@ -98,7 +98,12 @@ def preload_block(page: str, args: list) -> str:
     folder = os.path.dirname(page)
     base = "../" * len(folder.split("/")) if folder else ""
     with open(os.path.join(ROOT, folder, config), encoding="utf-8") as f:
-        return "\n  " + preloads(f.read(), config, script, base) + "\n  "
+        return _block(preloads(f.read(), config, script, base))
+
+
+def _block(links: str) -> str:
+    """A preload region's contents: the links, on lines of their own."""
+    return "\n  " + links + "\n  "
 
 
 def with_preloads(html: str, config_text: str, base: str = "") -> str:
@@ -108,7 +113,7 @@ def with_preloads(html: str, config_text: str, base: str = "") -> str:
         html,
         PRELOAD_START,
         PRELOAD_END,
-        lambda args: "\n  " + preloads(config_text, args[0], args[1], base) + "\n  ",
+        lambda args: _block(preloads(config_text, args[0], args[1], base)),
     )
 
 
