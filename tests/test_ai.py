@@ -324,31 +324,73 @@ class _NeverExplore:
         return 0.999
 
 
-def test_race_playout_plays_the_heuristics_best_move():
+@pytest.mark.parametrize("threat", [0.0, 2.0])
+def test_race_playout_plays_the_heuristics_best_move(threat):
     # The playout's move choice is an inlined copy of move_score: one ply with no random moves
-    # must end where the best-scoring move (the first of equal ones) ends.
+    # must end where the best-scoring move (the first of equal ones) ends; with a threat penalty
+    # (hard's playouts), where the best move by move_score with that penalty ends.
     from lotus.engine.ai import race_plugin
 
     rng = random.Random(3)
     checked = 0
+    differs = 0
     for players in (2, 4):
         for _ in range(30):
             game = race.Game(players=players)
             while not game.is_over:
                 legal = game.legal_moves()
                 me = game.to_move
-                scores = [race_plugin.move_score(game, m, me) for m in legal]
+                danger = race_plugin.threatened(game, me)
+                scores = [race_plugin.move_score(game, m, me, danger, threat) for m in legal]
+                plain = [race_plugin.move_score(game, m, me) for m in legal]
+                differs += scores.index(max(scores)) != plain.index(max(plain))
                 after = game.copy()
                 after.play(legal[scores.index(max(scores))])
                 if after.is_over:
                     expected = [1.0 if c == after.winner else 0.0 for c in after.colours]
                 else:
                     expected = race_plugin.evaluate(after, 6.0)
-                state = race_plugin.RaceState(game, depth=1, epsilon=0.0, scale=6.0)
+                state = race_plugin.RaceState(game, depth=1, epsilon=0.0, scale=6.0, threat=threat)
                 assert state.rollout(_NeverExplore()) == pytest.approx(expected), game.state_key()
                 checked += 1
                 game.play(rng.choice(legal))
     assert checked > 1000
+    assert (differs > 50) if threat else (differs == 0)  # the penalty changes the choice
+
+
+def test_race_threatened_fields_are_where_another_colours_next_move_lands():
+    # Through the engine's public API: the same position set up with each other colour to move;
+    # the fields its legal moves leave one of its own stones on (not the goal) are exactly the
+    # threatened ones. (A blocked colour moving another's stone, R9, covers nobody of mine.)
+    from lotus.engine.ai import race_plugin
+
+    rng = random.Random(11)
+    fields = {name: i for i, name in enumerate(race.FIELDS)}
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in range(15):
+            game = random_race(players, False, plies=rng.randrange(0, 120), seed=seed)
+            if game.is_over:
+                continue
+            me = game.to_move
+            board, start, goal = game.board(), game.start(), game.goal()
+            lands = 0
+            for c in game.colours:
+                if c == me:
+                    continue
+                setup = {"to_move": c, "board": board, "start": start, "goal": goal}
+                other = race.Game.from_setup(players, **setup)
+                for move in other.legal_moves():
+                    if move == race.PASS:
+                        continue
+                    other.play(move)
+                    for name, stack in other.board().items():
+                        if len(stack) > len(board.get(name, "")) and stack[-1] == c:
+                            lands |= 1 << fields[name]
+                    other = race.Game.from_setup(players, **setup)
+            assert race_plugin.threatened(game, me) == lands, game.state_key()
+            checked += 1
+    assert checked > 30
 
 
 # -- expert: the strongest level (issue 13) ---------------------------------------------------

@@ -25,8 +25,8 @@ LEVELS = ("easy", "medium", "hard", "expert")
 RACE_LEVELS = {
     "easy": {"iterations": 40, "depth": 8},
     "medium": {"iterations": 200, "depth": None},
-    "hard": {"iterations": 1500, "depth": None},
-    "expert": {"iterations": 7500, "depth": None},
+    "hard": {"iterations": 1500, "depth": None, "threat": race_plugin.THREAT},
+    "expert": {"iterations": 7500, "depth": None, "threat": race_plugin.THREAT},
 }
 RACE_SOLVE = {"hard": 100000, "expert": 100000}
 """Race levels that first look for a forced win in the endgame: positions the solver may visit

@@ -33,16 +33,58 @@ def _move_table() -> dict:
 MOVES = _move_table()
 """Every move string that can be legal -> (origin, final, progress); 'pass' is not in it."""
 
+
+def _reach_tables() -> tuple:
+    """Bitmasks of the fields (bit i: field index i; never the goal) where a free stone lands:
+    per board field index and stack height (the stone moves that far, R4), and per colour and
+    start-stack height. From ``race.ACTIONS``: a move's distance is its landing's route index
+    less its origin's."""
+    tallest = max(p * sum(s) for p, s in race.SET_UP.items())  # every stone of a game on one field
+    board = [[0] * (tallest + 1) for _ in race.FIELDS]
+    start = {c: [0] * (max(max(s) for s in race.SET_UP.values()) + 1) for c in race.COLOURS}
+    for origin, land, final, colour in race.ACTIONS.values():
+        if final == _GOAL_INDEX:
+            continue
+        if origin >= 0:
+            board[origin][_ROUTE[land] - _ROUTE[origin]] |= 1 << final
+        else:
+            start[colour][-origin] |= 1 << final
+    return board, start
+
+
+_REACH_BOARD, _REACH_START = _reach_tables()
+
+
+def threatened(game: race.Game, me: str) -> int:
+    """A bitmask of the fields (bit i: field index i) where a free stone of another colour than
+    `me` can land with its next move: a stone of mine landing there may be covered next turn."""
+    mask = 0
+    for f, stack in enumerate(game.stacks):
+        if stack and stack[-1] != me:
+            mask |= _REACH_BOARD[f][len(stack)]
+    for c, heights in game.start_heights.items():
+        if c != me:
+            row = _REACH_START[c]
+            for h in heights:
+                if h:
+                    mask |= row[h]
+    return mask
+
+
 # Weights of the move heuristic (in fields of progress): see move_score.
 COVER = 3.0  # landing on an opponent's stone blocks it
 FREE_OWN = 2.0  # lifting off one of my stones frees it
 FREE_OPPONENT = 2.0  # lifting off an opponent's stone frees it
 SPEED = 0.5  # per stone under the landing spot: the stone moves that far next time
 GOAL_BONUS = 1.0  # a stone in the goal is safe for good
+THREAT = 2.0  # (playouts of hard and expert) landing where another colour's stone can cover it
 
 
-def move_score(game: race.Game, move: str, me: str) -> float:
-    """A quick opinion of `move` for colour `me` (bigger is better), in fields of progress."""
+def move_score(game: race.Game, move: str, me: str, danger: int = 0, threat: float = 0.0) -> float:
+    """A quick opinion of `move` for colour `me` (bigger is better), in fields of progress.
+
+    `danger` (from ``threatened``) and `threat`: the score falls by `threat` where the stone
+    lands on a field in `danger` (the playouts of `hard` and `expert`; the priors leave it out)."""
     if move == race.PASS:
         return -1.0
     origin, final, progress = MOVES[move]
@@ -67,13 +109,15 @@ def move_score(game: race.Game, move: str, me: str) -> float:
         if target[-1] != me:
             score += COVER
         score += SPEED * len(target)
+    if danger >> final & 1:
+        score -= threat
     return score
 
 
 class RaceState:
     """The search protocol over a working copy of a ``race.Game``."""
 
-    __slots__ = ("game", "players", "colours", "depth", "temperature", "epsilon", "scale")
+    __slots__ = ("game", "players", "colours", "depth", "temperature", "epsilon", "scale", "threat")
 
     def __init__(
         self,
@@ -82,8 +126,10 @@ class RaceState:
         temperature: float = 1.0,
         epsilon: float = 0.25,
         scale: float = 6.0,
+        threat: float = 0.0,
     ) -> None:
-        """Wrap a copy of `game`; playouts run `depth` plies (None: to the end), then evaluate."""
+        """Wrap a copy of `game`; playouts run `depth` plies (None: to the end), then evaluate;
+        `threat`: their move choice's penalty for landing where another colour can cover."""
         self.game = game.copy()
         self.players = game.players
         self.colours = game.colours
@@ -91,6 +137,7 @@ class RaceState:
         self.temperature = temperature
         self.epsilon = epsilon
         self.scale = scale
+        self.threat = threat
 
     def to_move(self) -> int:
         """The index of the player to move (colour order w, b, r, y)."""
@@ -139,6 +186,7 @@ class RaceState:
         moves = MOVES
         random = rng.random
         eps = self.epsilon
+        threat = self.threat
         depth = self.depth
         if depth is None:
             depth = 1 << 30
@@ -155,6 +203,7 @@ class RaceState:
                 me = colours[game.turn]
                 move = legal[0]
                 best = -1e9
+                danger = threatened(game, me) if threat else 0
                 for m in legal:
                     if m == _PASS:
                         s = -1.0
@@ -179,6 +228,8 @@ class RaceState:
                                 if target[-1] != me:
                                     s += COVER
                                 s += SPEED * len(target)
+                            if danger >> final & 1:
+                                s -= threat
                     if s > best:
                         best = s
                         move = m
