@@ -378,8 +378,9 @@ def test_race_threatened_fields_are_where_another_colours_next_move_lands():
             for c in game.colours:
                 if c == me:
                     continue
-                setup = {"to_move": c, "board": board, "start": start, "goal": goal}
-                other = race.Game.from_setup(players, **setup)
+                other = race.Game.from_setup(
+                    players, to_move=c, board=board, start=start, goal=goal
+                )
                 for move in other.legal_moves():
                     if move == race.PASS:
                         continue
@@ -387,7 +388,7 @@ def test_race_threatened_fields_are_where_another_colours_next_move_lands():
                     for name, stack in other.board().items():
                         if len(stack) > len(board.get(name, "")) and stack[-1] == c:
                             lands |= 1 << fields[name]
-                    other = race.Game.from_setup(players, **setup)
+                    other.undo()
             assert race_plugin.threatened(game, me) == lands, game.state_key()
             checked += 1
     assert checked > 30
