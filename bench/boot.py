@@ -24,9 +24,12 @@ data-ready), the same with our inlined stylesheets and pre-drawn boards (bench/b
 written from board.template.html at the start of each run: what the instant first paint costs on
 its own), the same with our code and no markup (bench/bare/files.html and files.toml, written
 from files.template.html and pyscript.toml: the page's [files] with its preloads, importing what
-our page imports before it is ready: what running our Python costs on its own) and the bare
-worker page (bench/bare/worker.html: a named Pyodide worker awaited by a MicroPython script,
-like ours).
+our page imports before it is ready: what running our Python costs on its own), the two bare
+MicroPython pages once more with a service worker (bare-mpy-sw, bare-files-sw: bench/bare/sw.js,
+written before each run from our worker's code, tools/sw.template.js, listing exactly their files;
+the bench registers it after the cold load: what answering those files from the cache costs any
+page, whatever it does) and the bare worker page (bench/bare/worker.html: a named Pyodide worker
+awaited by a MicroPython script, like ours).
 Targets (issue 14): board painted <= 250 ms cold; our ready <= 1.0 x bare MicroPython's cold and
 <= 1.25 x warm; a reload with our service worker <= 1.05 x one without; our worker <= 1.10 x the
 bare worker's. `--only ours,ours-no-sw,bare-mpy` runs some variants only. Prints markdown tables;
@@ -34,6 +37,7 @@ numbers go in docs/performance.md.
 """
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -43,12 +47,16 @@ sys.path.insert(0, ROOT)
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from tools import predraw  # noqa: E402
+from tools import build_sw, predraw  # noqa: E402
 from tools.browser import SW_ACTIVE, launch, serve  # noqa: E402
 
 BOARD_PAGE = "bench/bare/board.html"  # written from board.template.html before each run
 FILES_CONFIG = "bench/bare/files.toml"  # written from pyscript.toml before each run
 FILES_PAGE = "bench/bare/files.html"  # written from files.template.html before each run
+BARE = "bench/bare"
+BARE_SW = "bench/bare/sw.js"  # written from tools/sw.template.js before each run
+BARE_SW_PAGES = ("bench/bare/mpy.html", FILES_PAGE)
+REGISTER = "() => navigator.serviceWorker.register('sw.js')"
 
 WATCH = """(() => {
   const t = (window.__boot = {});
@@ -85,8 +93,10 @@ VARIANTS = (
     ("ours", "index.html?game=race&seats=human,easy", True, True),
     ("ours-no-sw", "index.html?game=race&seats=human,easy", True, False),
     ("bare-mpy", "bench/bare/mpy.html", False, False),
+    ("bare-mpy-sw", "bench/bare/mpy.html", False, True),
     ("bare-board", BOARD_PAGE, False, False),
     ("bare-files", FILES_PAGE, False, False),
+    ("bare-files-sw", FILES_PAGE, False, True),
     ("bare-worker", "bench/bare/worker.html", True, False),
 )
 NAMES = [name for name, *_ in VARIANTS]
@@ -119,6 +129,8 @@ def one_round(browser, base: str, name: str, path: str, worker: bool, sw: bool) 
     page.goto(f"{base}/{path}", wait_until="commit")
     cold = wait_done(page, worker)
     running = None
+    if sw and name.startswith("bare-"):  # the bare pages register none: the bench's (BARE_SW)
+        page.evaluate(REGISTER)
     if sw:  # the visitor's second visit: everything from the service worker's cache
         assert page.evaluate(SW_ACTIVE), "the service worker did not take control"
         workers = ServiceWorkers(context, page)
@@ -126,7 +138,7 @@ def one_round(browser, base: str, name: str, path: str, worker: bool, sw: bool) 
     page.reload(wait_until="commit")
     warm = wait_done(page, worker)
     if sw:  # the same with the worker running, as within seconds of its install
-        workers.set_running(True, f"{base}/")
+        workers.set_running(True, f"{base}/{BARE}/" if name.startswith("bare-") else f"{base}/")
         page.reload(wait_until="commit")
         running = wait_done(page, worker)
         workers.set_running(False)
@@ -204,7 +216,10 @@ def main() -> int:
     server, base = serve(args.site)
     results = {name: {"cold": [], "warm": [], "tab": []} for name, *_ in variants}
     if any(sw for *_, sw in variants):
-        results["ours-running"] = {"cold": [], "warm": [], "tab": []}
+        write_bare_sw(args.site)
+        for name, *_, sw in variants:
+            if sw:
+                results[name + "-running"] = {"cold": [], "warm": [], "tab": []}
     with sync_playwright() as p:
         browser = launch(p)
         for _ in range(args.runs):
@@ -214,7 +229,7 @@ def main() -> int:
                 results[name]["warm"].append(warm)
                 results[name]["tab"].append(tab)
                 if running is not None:
-                    results["ours-running"]["warm"].append(running)
+                    results[name + "-running"]["warm"].append(running)
         browser.close()
     server.shutdown()
 
@@ -235,8 +250,12 @@ def main() -> int:
         "ours-running": "ours (warm: service worker running)",
         "ours-no-sw": "ours, no service worker",
         "bare-mpy": "bare MicroPython",
+        "bare-mpy-sw": "bare MicroPython (warm: service worker)",
+        "bare-mpy-sw-running": "bare MicroPython (warm: service worker running)",
         "bare-board": "bare MicroPython + pre-drawn board",
         "bare-files": "bare MicroPython + our files and imports",
+        "bare-files-sw": "bare + our files and imports (warm: service worker)",
+        "bare-files-sw-running": "bare + our files and imports (warm: service worker running)",
         "bare-worker": "bare Pyodide worker",
     }
     for name in results:
@@ -266,6 +285,10 @@ def main() -> int:
         ("ours", "ready", "ours-no-sw", "ready: ours / ours without service worker (≤ 1.05 warm)"),
         ("ours-running", "ready", "ours-no-sw", "ready: the same, service worker running"),
         ("ours", "boardPaint", "ours-no-sw", "board painted: ours / ours without service worker"),
+        ("bare-mpy-sw", "ready", "bare-mpy", "ready: bare MicroPython, service worker / without"),
+        ("bare-mpy-sw-running", "ready", "bare-mpy", "ready: the same, service worker running"),
+        ("bare-files-sw", "ready", "bare-files", "ready: bare + our files, service worker / not"),
+        ("bare-files-sw-running", "ready", "bare-files", "ready: the same, service worker running"),
         ("bare-board", "ready", "bare-mpy", "ready: bare + pre-drawn board / bare MicroPython"),
         ("bare-files", "ready", "bare-mpy", "ready: bare + our files / bare MicroPython"),
         ("ours", "ready", "bare-files", "ready: ours / bare + our files and imports"),
@@ -315,6 +338,39 @@ def write_files_page(site: str) -> None:
     for name, text in ((FILES_CONFIG, toml), (FILES_PAGE, html)):
         with open(os.path.join(site, name), "w", encoding="utf-8") as f:
             f.write(text)
+
+
+def bare_sw(site: str) -> str:
+    """The text of BARE_SW: our service worker's code (tools/sw.template.js, as tools/build_sw.py
+    fills it in) listing exactly the files of the bare pages BARE_SW_PAGES (paths from
+    bench/bare/), so that a bare page served by it shows what any service worker that answers from
+    the cache costs those files, whatever the page does."""
+    files = set(BARE_SW_PAGES)
+    linked = set()
+    interpreters = set()
+    for page in BARE_SW_PAGES:
+        refs = build_sw.page_references(site, page)
+        linked |= refs
+        for ref in refs:
+            if ref.endswith(".toml"):
+                listed, interpreter = build_sw.config_entries(site, ref)
+                files |= listed | {ref}
+                interpreters |= {interpreter} if interpreter else set()
+            elif not ref.startswith(build_sw.VENDOR + "/"):
+                files.add(ref)
+    files |= build_sw.vendor_files(site, linked, interpreters)
+    listing = sorted(os.path.relpath(f, BARE).replace(os.sep, "/") for f in files)
+    with open(build_sw.TEMPLATE, encoding="utf-8") as f:
+        template = f.read()
+    version = build_sw.cache_version(site, sorted(files), template)
+    text = template.replace('"__VERSION__"', json.dumps(version))
+    text = text.replace("__FILES__", json.dumps(listing, indent=2))
+    return text.replace("__ALIASES__", "{}")
+
+
+def write_bare_sw(site: str) -> None:
+    with open(os.path.join(site, BARE_SW), "w", encoding="utf-8") as f:
+        f.write(bare_sw(site))
 
 
 def browser_version() -> str:

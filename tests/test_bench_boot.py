@@ -3,6 +3,7 @@ carry exactly the page's runtime and [files], preloaded as index.html preloads t
 only modules those files bring."""
 
 import ast
+import json
 import os
 import sys
 import tomllib
@@ -55,3 +56,24 @@ def test_the_bare_script_imports_only_what_the_files_bring():
     for name in imported:
         path = "./" + name.replace(".", "/")
         assert path + ".mpy" in dests or path + "/__init__.mpy" in dests, name
+
+
+def test_the_bare_service_worker_is_ours_caching_exactly_the_bare_pages_files():
+    boot.write_files_page(ROOT)  # generated (git-ignored): bare_sw reads the page it lists
+    text = boot.bare_sw(ROOT)
+    for placeholder in ("__VERSION__", "__FILES__", "__ALIASES__"):
+        assert placeholder in read("tools/sw.template.js") and placeholder not in text
+    template = read("tools/sw.template.js")
+    assert template[template.index("self.addEventListener") :] in text  # our worker's code
+    start = text.index("const FILES = ") + len("const FILES = ")
+    listed = json.JSONDecoder().raw_decode(text[start:])[0]
+    assert listed == sorted(set(listed))
+    for path in listed:  # paths from bench/bare/, where the worker sits
+        assert os.path.isfile(os.path.normpath(os.path.join(ROOT, "bench/bare", path))), path
+    sources = {s.removeprefix("../../") for s in tomllib.loads(built()[0])["files"]}
+    wanted = {"mpy.html", "files.html", "mpy.toml", "files.toml", "mpy_main.py", "files_main.py"}
+    wanted |= {"../../" + s for s in sources}
+    wanted |= {"../../static/vendor/pyscript/core.js", "../../static/vendor/pyscript/core.css"}
+    wanted |= {f"../../static/vendor/micropython/micropython.{end}" for end in ("mjs", "wasm")}
+    assert wanted <= set(listed), sorted(wanted - set(listed))
+    assert not [p for p in listed if "pyodide" in p or p.endswith("index.html")]
