@@ -302,6 +302,20 @@ def main() -> int:
             )
             + " |"
         )
+
+    def sw_cost(with_sw, without, mode):  # ready with the service worker / without it
+        a, b = get(with_sw, mode, "ready"), get(without, mode, "ready")
+        return a / b if a is not None and b else None
+
+    if all(name in results for name in ("ours", "ours-no-sw", "bare-mpy", "bare-mpy-sw")):
+        # What our worker costs our page, over what a worker serving the cache costs a bare page.
+        cells = []
+        for mode in ("cold", "warm", "tab"):
+            ours = sw_cost("ours", "ours-no-sw", mode)
+            bare = sw_cost("bare-mpy-sw", "bare-mpy", mode)
+            cells.append("–" if ours is None or bare is None else f"{ours / bare:.2f}")
+        label = "service worker's cost (ready with / without): ours / bare MicroPython's"
+        print(f"| {label} | " + " | ".join(cells) + " |")
     return 0
 
 
