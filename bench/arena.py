@@ -24,7 +24,10 @@ rollout to the end of the game per simulation) on our rules wrapped as OpenSpiel
 gets as many simulations per move as its opponent's level has search iterations (race hard: 1500,
 go hard: 1000); ``mcts4`` gets 4 times as many (any ``mcts<N>``: N times). Each of its seats has
 its own bot, seeded from the game's seed and the seat; its seconds per move are the process CPU
-seconds of ``MCTSBot.step``. The other matches never import OpenSpiel.
+seconds of ``MCTSBot.step``. ``mcts@<S>`` plays S simulations a move whatever it meets, so two
+outside players can meet too: ``race4-hard-mcts@200`` (our hard against three bots of 200
+simulations), ``race4-mcts@800-mcts@200`` (a bot of 800 against three of 200: what four times the
+search buys a seat of the 4-player race). The other matches never import OpenSpiel.
 
     .venv/bin/python bench/arena.py --games 20 --match race-hard-mcts --match go-hard-mcts4
 """
@@ -57,8 +60,9 @@ MATCHES = (
     "go-hard-easy",
     "go-medium-easy",
 )
-OUTSIDE = re.compile(r"mcts([1-9][0-9]*)?$")
-"""The outside player: ``mcts`` (equal simulations) or ``mcts<N>`` (N times as many)."""
+OUTSIDE = re.compile(r"mcts(?:([1-9][0-9]*)|@([1-9][0-9]*))?$")
+"""The outside player: ``mcts`` (equal simulations), ``mcts<N>`` (N times as many) or ``mcts@<S>``
+(S simulations a move, whatever it meets)."""
 
 TARGETS = {
     "race-hard-random": 0.95,
@@ -84,18 +88,25 @@ TARGETS = {
 
 
 def outside_factor(player: str) -> int:
-    """0 for one of our players; N for the outside player ``mcts<N>`` (1 for ``mcts``)."""
+    """0 for one of our players; N for the outside player ``mcts<N>`` (1 for ``mcts`` and for
+    ``mcts@<S>``)."""
     m = OUTSIDE.match(player)
     if m is None:
         return 0
     return int(m.group(1) or 1)
 
 
+def outside_fixed(player: str) -> int:
+    """S for the outside player ``mcts@<S>`` (S simulations a move); 0 for any other player."""
+    m = OUTSIDE.match(player)
+    return int(m.group(2)) if m is not None and m.group(2) else 0
+
+
 def player_order(player: str) -> tuple:
     """A sort key: our players weakest first, then the outside player by simulations."""
     if player in PLAYERS:
         return (0, PLAYERS.index(player))
-    return (1, outside_factor(player))
+    return (1, outside_factor(player), outside_fixed(player))
 
 
 def parse_match(name: str) -> tuple:
@@ -105,15 +116,20 @@ def parse_match(name: str) -> tuple:
         raise ValueError(f"a match is GAME-A-B with GAME race, race4 or go, not {name!r}")
     for p in parts[1:]:
         if p not in PLAYERS and not outside_factor(p):
-            raise ValueError(f"players are {', '.join(PLAYERS)} or mcts[N], not {p!r} in {name!r}")
+            raise ValueError(
+                f"players are {', '.join(PLAYERS)}, mcts[N] or mcts@S, not {p!r} in {name!r}"
+            )
     for p, q in ((parts[1], parts[2]), (parts[2], parts[1])):
-        if outside_factor(p) and q not in ai.LEVELS:
+        if outside_factor(p) and not outside_fixed(p) and q not in ai.LEVELS:
             raise ValueError(f"mcts plays against one of our levels (not {q!r}) in {name!r}")
     return parts[0], parts[1], parts[2]
 
 
 def outside_simulations(kind: str, player: str, opponent: str) -> int:
-    """The outside player's simulations per move: N times the opponent level's iterations."""
+    """The outside player's simulations per move: N times the opponent level's iterations (S for
+    ``mcts@<S>``)."""
+    if outside_fixed(player):
+        return outside_fixed(player)
     levels = ai.GO_LEVELS if kind == "go" else ai.RACE_LEVELS
     return outside_factor(player) * levels[opponent]["iterations"]
 
