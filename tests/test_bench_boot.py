@@ -58,12 +58,12 @@ def test_the_bare_script_imports_only_what_the_files_bring():
         assert path + ".mpy" in dests or path + "/__init__.mpy" in dests, name
 
 
-def test_the_bare_service_worker_is_ours_caching_exactly_the_bare_pages_files():
+def test_the_bare_service_worker_is_ours_caching_the_bare_pages_files_and_no_others():
     boot.write_files_page(ROOT)  # generated (git-ignored): bare_sw reads the page it lists
     text = boot.bare_sw(ROOT)
-    for placeholder in ("__VERSION__", "__FILES__", "__ALIASES__"):
-        assert placeholder in read("tools/sw.template.js") and placeholder not in text
     template = read("tools/sw.template.js")
+    for placeholder in ("__VERSION__", "__FILES__", "__ALIASES__"):
+        assert placeholder in template and placeholder not in text
     assert template[template.index("self.addEventListener") :] in text  # our worker's code
     start = text.index("const FILES = ") + len("const FILES = ")
     listed = json.JSONDecoder().raw_decode(text[start:])[0]
