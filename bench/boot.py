@@ -131,7 +131,10 @@ def one_round(browser, base: str, name: str, path: str, worker: bool, sw: bool) 
     page.goto(f"{base}/{path}", wait_until="commit")
     cold = wait_done(page, worker)
     running = None
-    if sw and name.startswith("bare-"):  # the bare pages register none: the bench's (BARE_SW)
+    page_path = path.split("?")[0]
+    folder = os.path.dirname(page_path)
+    scope = f"{base}/{folder}/" if folder else f"{base}/"  # its service worker's scope
+    if sw and page_path in BARE_SW_PAGES:  # the bare pages register none: the bench's (BARE_SW)
         page.evaluate(REGISTER)
     if sw:  # the visitor's second visit: everything from the service worker's cache
         assert page.evaluate(SW_ACTIVE), "the service worker did not take control"
@@ -140,7 +143,7 @@ def one_round(browser, base: str, name: str, path: str, worker: bool, sw: bool) 
     page.reload(wait_until="commit")
     warm = wait_done(page, worker)
     if sw:  # the same with the worker running, as within seconds of its install
-        workers.set_running(True, f"{base}/{BARE}/" if name.startswith("bare-") else f"{base}/")
+        workers.set_running(True, scope)  # the worker of the page's folder
         page.reload(wait_until="commit")
         running = wait_done(page, worker)
         workers.set_running(False)
@@ -361,20 +364,9 @@ def bare_sw(site: str) -> str:
     fills it in) listing exactly the files of the bare pages BARE_SW_PAGES (paths from
     bench/bare/), so that a bare page served by it shows what any service worker that answers from
     the cache costs those files, whatever the page does."""
-    files = set(BARE_SW_PAGES)
-    linked = set()
-    interpreters = set()
-    for page in BARE_SW_PAGES:
-        refs = build_sw.page_references(site, page)
-        linked |= refs
-        for ref in refs:
-            if ref.endswith(".toml"):
-                listed, interpreter = build_sw.config_entries(site, ref)
-                files |= listed | {ref}
-                interpreters |= {interpreter} if interpreter else set()
-            elif not ref.startswith(build_sw.VENDOR + "/"):
-                files.add(ref)
-    files |= build_sw.vendor_files(site, linked, interpreters)
+    linked = set().union(*(build_sw.page_references(site, page) for page in BARE_SW_PAGES))
+    configs = [ref for ref in linked if ref.endswith(".toml")]
+    files = build_sw.page_files(site, BARE_SW_PAGES, configs)
     listing = sorted(os.path.relpath(f, BARE).replace(os.sep, "/") for f in files)
     with open(build_sw.TEMPLATE, encoding="utf-8") as f:
         template = f.read()

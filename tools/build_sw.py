@@ -175,30 +175,36 @@ def vendor_files(root: str, linked: set, interpreters: set) -> set:
 
 def site_files(root: str = ROOT) -> list:
     """Every file the site loads, as sorted paths relative to the root (sw.js itself excluded)."""
-    files = set(pages(root))
+    files = page_files(root, pages(root), configs(root))
+    files |= {p for p in _walk(root, "static") if not p.startswith(VENDOR + "/")}
+    files.discard(SW_NAME)
+    missing = sorted(f for f in files if not os.path.isfile(os.path.join(root, f)))
+    if missing:
+        raise FileNotFoundError(f"the site names files that do not exist: {', '.join(missing)}")
+    return sorted(files)
+
+
+def page_files(root: str, page_list, config_list) -> set:
+    """What the pages load: themselves, the configs with what their [files] bring in, the site
+    files the pages link, and the vendored files (linked, PyScript's modules, the interpreters)."""
+    files = set(page_list)
     linked = set()
-    for page in pages(root):
+    for page in page_list:
         linked |= page_references(root, page)
     interpreters = set()
-    for config in configs(root):
+    for config in config_list:
         files.add(config)
         listed, interpreter = config_entries(root, config)
         files |= listed
         if interpreter:
             interpreters.add(interpreter)
-    files |= {p for p in _walk(root, "static") if not p.startswith(VENDOR + "/")}
     # Links to other site files (a page may link one that does not exist yet: not ours to check).
     files |= {
         p
         for p in linked
         if not p.startswith(VENDOR + "/") and os.path.isfile(os.path.join(root, p))
     }
-    files |= vendor_files(root, linked, interpreters)
-    files.discard(SW_NAME)
-    missing = sorted(f for f in files if not os.path.isfile(os.path.join(root, f)))
-    if missing:
-        raise FileNotFoundError(f"the site names files that do not exist: {', '.join(missing)}")
-    return sorted(files)
+    return files | vendor_files(root, linked, interpreters)
 
 
 def cache_version(root: str, files, template: str) -> str:
