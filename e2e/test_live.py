@@ -425,7 +425,7 @@ def test_a_whole_race_game_from_its_first_move_by_clicks_on_both_pages(pair, con
     """A race for two from its first move to its end over the link: each page clicks its own
     colour's moves (a seeded random game), each move reaches the other page, and both end on the
     same winner and the same record."""
-    rng = random.Random(5)
+    rng = random.Random(457)  # a random game of 123 plies, among the shortest (seed 5: 160)
     game = race.Game()
     host = pair("race")
     link = invite(host)
