@@ -427,3 +427,94 @@ def test_expert_under_a_short_time_cap_answers_in_time():
     move = ai.choose_move(game, "expert", seed=1, budget_ms=100)
     assert time.perf_counter() - started < 1.5  # the full search takes seconds
     assert move in game.legal_moves()
+
+
+# -- the search itself, on a toy game -------------------------------------------------------------
+
+
+class TakeAway:
+    """A toy game for ``mcts.search``: players take 1, 2 or 3 from a pile in turn, and whoever
+    takes the last one wins. Its priors favour taking 3."""
+
+    def __init__(self, pile: int, players: int = 2) -> None:
+        self.pile = pile
+        self.players = players
+        self.turn = 0
+        self.taken = []
+
+    def to_move(self) -> int:
+        return self.turn
+
+    def actions(self) -> list:
+        return [1, 2, 3][: self.pile]
+
+    def apply(self, take: int) -> None:
+        self.pile -= take
+        self.taken.append(take)
+        self.turn = (self.turn + 1) % self.players
+
+    def undo(self) -> None:
+        self.pile += self.taken.pop()
+        self.turn = (self.turn - 1) % self.players
+
+    def terminal(self) -> bool:
+        return self.pile == 0
+
+    def returns(self) -> list:
+        last = (self.turn - 1) % self.players
+        return [1.0 if p == last else 0.0 for p in range(self.players)]
+
+    def priors(self, actions: list) -> list:
+        return [0.05, 0.15, 0.8] if len(actions) == 3 else [1 / len(actions)] * len(actions)
+
+    def rollout(self, rng) -> list:
+        n = 0
+        while not self.terminal():
+            acts = self.actions()
+            self.apply(acts[int(rng.random() * len(acts))])
+            n += 1
+        reward = self.returns()
+        for _ in range(n):
+            self.undo()
+        return reward
+
+
+def test_ucb1_tries_every_action_before_any_twice_and_spreads_its_visits_more_than_puct():
+    """With 3 or 4 players every chance lies near 1/n, and PUCT follows its priors; UCB1 visits
+    each action once (the likeliest first), then by value and a bonus that grows for the
+    neglected ones."""
+    from lotus.engine.ai import mcts
+    from lotus.engine.ai.rng import Random
+
+    for iterations, visits in ((1, [0, 0, 1]), (2, [0, 1, 1]), (3, [1, 1, 1])):
+        _take, root = mcts.search(TakeAway(40, players=4), iterations, Random(3), ucb=0.7)
+        assert root.visits == visits  # the likeliest first, then the next
+    _take, ucb = mcts.search(TakeAway(40, players=4), 600, Random(3), ucb=0.7)
+    _take, puct = mcts.search(TakeAway(40, players=4), 600, Random(3))
+    spread = max(ucb.visits) - min(ucb.visits)
+    assert spread < (max(puct.visits) - min(puct.visits)) / 2, (ucb.visits, puct.visits)
+
+
+@pytest.mark.parametrize(
+    "players, level, ucb",
+    [
+        (4, "hard", 0.7),
+        (4, "expert", 0.7),
+        (4, "medium", None),
+        (3, "hard", None),
+        (2, "hard", None),
+    ],
+)
+def test_only_the_race_of_four_at_hard_and_expert_selects_by_ucb1(monkeypatch, players, level, ucb):
+    """Measured in the arena against three MCTSBots (docs/performance.md, 2026-12-02); the
+    2-player levels keep PUCT, which beats MCTSBot there."""
+    seen = []
+    search = ai.search
+
+    def spy(state, iterations, rng, **kwargs):
+        seen.append(kwargs.get("ucb"))
+        return search(state, 30, rng, **kwargs)  # less work: the choice of rule is what counts
+
+    monkeypatch.setattr(ai, "search", spy)
+    ai.choose_move(random_race(players, False, 6, seed=3), level, seed=1)
+    assert seen == [ucb]

@@ -72,6 +72,13 @@ def answers():
     requests += [dict(positions()[0], level="hard", seed=1, budget_ms=200)]
     requests += [dict(positions()[3], level="expert", seed=2, budget_ms=200)]
     requests += [dict(positions()[1], level="medium", seed="x", budget_ms=300)]
+    four = race.Game(players=4)  # a race of four: hard selects by UCB1 there
+    rnd = random.Random(4)
+    for _ in range(30):
+        four.play(rnd.choice(sorted(four.legal_moves())))
+    options = {"players": 4, "pro": False, "first": "w"}
+    race4 = {"game": "race", "options": options, "moves": four.moves}
+    requests += [dict(race4, level="hard", seed=4, budget_ms=200)]
     return run_under_micropython(requests)
 
 

@@ -25,9 +25,11 @@ LEVELS = ("easy", "medium", "hard", "expert")
 RACE_LEVELS = {
     "easy": {"iterations": 40, "depth": 8},
     "medium": {"iterations": 200, "depth": None},
-    "hard": {"iterations": 1500, "depth": None, "threat": race_plugin.THREAT},
-    "expert": {"iterations": 7500, "depth": None, "threat": race_plugin.THREAT},
+    "hard": {"iterations": 1500, "depth": None, "threat": race_plugin.THREAT, "ucb4": 0.7},
+    "expert": {"iterations": 7500, "depth": None, "threat": race_plugin.THREAT, "ucb4": 0.7},
 }
+"""``ucb4``: in a race of four, the search selects by UCB1 with this constant, not PUCT (every
+chance lies near 1/4 there, and PUCT follows its priors: docs/performance.md, 2026-12-02)."""
 RACE_SOLVE = {"hard": 100000, "expert": 100000}
 """Race levels that first look for a forced win in the endgame: positions the solver may visit
 (``race_plugin.forced_win``; about 0.4 s under CPython at most)."""
@@ -77,6 +79,8 @@ def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> 
         cfg = dict(RACE_LEVELS[level])
         iterations = cfg.pop("iterations")
         c_puct = cfg.pop("c_puct", 1.0)
+        ucb4 = cfg.pop("ucb4", None)
+        ucb = ucb4 if game.players == 4 else None
         solve = RACE_SOLVE.get(level, 0)
         memo = race_plugin.proved_positions(game) if solve else None
         won = race_plugin.forced_win(game, solve, deadline, memo)  # endgame solved
@@ -87,7 +91,7 @@ def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> 
         cfg = dict(GO_LEVELS[level])
         iterations = cfg.pop("iterations")
         return go_plugin.choose(game, iterations, rng, search, deadline, **cfg)
-    action, _root = search(state, iterations, rng, c_puct=c_puct, deadline=deadline)
+    action, _root = search(state, iterations, rng, c_puct=c_puct, deadline=deadline, ucb=ucb)
     return state.name(action)
 
 

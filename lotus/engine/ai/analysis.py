@@ -89,6 +89,7 @@ def _state(game, level_config: dict, rng):
     cfg = dict(level_config)
     iterations = cfg.pop("iterations")
     c_puct = cfg.pop("c_puct", 1.0)
+    cfg.pop("ucb4", None)  # the estimate is the mean of the playouts, read off the PUCT search
     if isinstance(game, race.Game):
         return _RaceRecording(game, **cfg), iterations, c_puct
     # The level's RAVE weight (K) is for choosing a move: the analysis reads its estimate off the

@@ -13,6 +13,8 @@ A game plug-in wraps a working copy of a game and offers:
 The search is PUCT (the selection rule of AlphaZero, with the plug-in's heuristic priors in place
 of a network) with max^n backups: every node keeps, for each of its actions, the summed reward of
 the player who chooses there, so in a 3- or 4-player race each player maximises their own chance.
+It can select by UCB1 instead (``ucb``), which spreads the visits more evenly: the race of four
+does, where every chance lies near 1/4 and PUCT would follow its priors.
 """
 
 import math
@@ -78,6 +80,28 @@ def _select(node: Node, c_puct: float, fpu: float) -> int:
     return best
 
 
+def _select_ucb(node: Node, c: float) -> int:
+    """The action index maximising Q + c * sqrt(ln N / n) (UCB1); unvisited actions first, the
+    likeliest by the priors first."""
+    visits = node.visits
+    values = node.values
+    log_total = math.log(node.total) if node.total > 1 else 0.0
+    best = 0
+    best_score = -1e9
+    i = 0
+    for p in node.priors:
+        n = visits[i]
+        if n:
+            score = values[i] / n + c * math.sqrt(log_total / n)
+        else:
+            score = 1e6 + p
+        if score > best_score:
+            best_score = score
+            best = i
+        i += 1
+    return best
+
+
 def most_visited(root: Node):
     """The root's most visited action (ties: the higher value, then the lower index)."""
     best = 0
@@ -96,11 +120,13 @@ def search(
     c_puct: float = 1.0,
     fpu: float = 0.1,
     deadline: float | None = None,
+    ucb: float | None = None,
 ) -> tuple:
     """Run the search from `state` (left unchanged); return (best action, root node).
 
     `iterations` bounds the work; `deadline` (an ``rng.clock()`` value) stops it sooner.
     The best action is the most visited one (ties: the higher value, then the lower index).
+    `ucb` set: select by UCB1 with that constant instead of PUCT (`c_puct` and `fpu` unused).
     """
     root = Node(state.to_move())
     root.expand(state)
@@ -117,7 +143,7 @@ def search(
         while True:
             if node.actions is None:
                 node.expand(state)
-            i = _select(node, c_puct, fpu)
+            i = _select(node, c_puct, fpu) if ucb is None else _select_ucb(node, ucb)
             path.append((node, i))
             apply(node.actions[i])
             child = node.children[i]
