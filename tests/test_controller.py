@@ -247,14 +247,17 @@ def test_the_computer_is_asked_once_per_position_and_its_move_played():
 
 def test_before_pyodide_the_quick_worker_is_asked_with_the_levels_time_cap():
     """A move asked of the quick (MicroPython) worker carries its level's time cap, hard too: a
-    smaller search, never a long wait; the Pyodide worker gets the level's full search."""
+    smaller search, never a long wait; the Pyodide worker gets the level's full search, and at
+    hard a cap of 2 s (a race of four takes about that: issue 13's slowest move)."""
     page = started("?game=race&seats=hard,human")
     (ticket,) = page.tickets()
     full = json.loads(ticket.request())
     quick = json.loads(ticket.quick_request())
-    assert "budget_ms" not in full and full["level"] == "hard"
+    assert full["budget_ms"] == controller.BUDGET_MS["hard"] == 2000 and full["level"] == "hard"
     assert quick == dict(full, budget_ms=controller.QUICK_BUDGET_MS["hard"])
     assert 0 < controller.QUICK_BUDGET_MS["hard"] <= 1500
+    easy = json.loads(started("?game=race&seats=easy,human").tickets()[0].request())
+    assert "budget_ms" not in easy  # easy and medium play by their work alone
     assert all(controller.QUICK_BUDGET_MS[level] for level in ("easy", "medium"))
     assert ticket.quick
     page.answered(ticket, {"move": "Sw4-A4", "ms": 1400, "by": "micropython"}, 1450)
