@@ -32,7 +32,8 @@ BUDGET_MS = {"hard": 2000, "expert": 4000}
 """The Pyodide worker's time cap per level, in ms (levels are work; a cap only where the work can
 take long): `expert` searches a fixed large amount of work, about 3 s a move in the page, and never
 more than this. The page's progress ring fills over it (`thinking_level`, static/css/app.css).
-`hard` takes 0.6 s a move in a race of two, and about 2 s in a race of four: never more than 2 s."""
+`hard` takes 0.6–1.7 s a move in a race of two (by the machine), more than 2 s in a race of four:
+never more than 2 s."""
 WATCH_DELAY = {"slow": 1.5, "normal": 0.6, "fast": 0.05}  # seconds between computer moves
 # Review buttons (and keys): how far each one steps, given the number of actions.
 REVIEW_STEPS = {

@@ -8,9 +8,10 @@
 
 Levels are amounts of work (search iterations), not seconds, so a level plays the same on a fast
 and a slow machine; ``budget_ms`` caps the time on top (the page caps ``expert``, a search of
-about 3 s a move there, at a few seconds). Search-only code: the page never imports
-it. It runs on CPython, Pyodide (the page's engine worker) and MicroPython (the quick worker that
-answers until Pyodide is up), with its random numbers and clock from ``lotus.engine.ai.rng``.
+about 3 s a move there, at a few seconds, and ``hard`` at 2 s). Search-only code: the page never
+imports it. It runs on CPython, Pyodide (the page's engine worker) and MicroPython (the quick
+worker that answers until Pyodide is up), with its random numbers and clock from
+``lotus.engine.ai.rng``.
 """
 
 from lotus.engine import go, race
