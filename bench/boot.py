@@ -120,7 +120,7 @@ def wait_done(page, worker: bool) -> dict:
     return page.evaluate(RESULT)
 
 
-def one_round(browser, base: str, name: str, path: str, worker: bool, sw: bool) -> tuple:
+def one_round(browser, base: str, path: str, worker: bool, sw: bool) -> tuple:
     """(cold, warm, warm with the service worker running, new tab) timings for one variant, in a
     fresh context; the third is None without a service worker."""
     context = browser.new_context(
@@ -229,7 +229,7 @@ def main() -> int:
         browser = launch(p)
         for _ in range(args.runs):
             for name, path, worker, sw in variants:
-                cold, warm, running, tab = one_round(browser, base, name, path, worker, sw)
+                cold, warm, running, tab = one_round(browser, base, path, worker, sw)
                 results[name]["cold"].append(cold)
                 results[name]["warm"].append(warm)
                 results[name]["tab"].append(tab)

@@ -16,7 +16,7 @@ worker that answers until Pyodide is up), with its random numbers and clock from
 
 from lotus.engine import go, race
 from lotus.engine.ai import analysis, go_plugin, race_plugin
-from lotus.engine.ai.mcts import search
+from lotus.engine.ai.mcts import level_settings, search
 from lotus.engine.ai.rng import Random, clock
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -77,10 +77,7 @@ def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> 
         deadline = clock() + budget_ms / 1000.0
     rng = Random(seed)
     if isinstance(game, race.Game):
-        cfg = dict(RACE_LEVELS[level])
-        iterations = cfg.pop("iterations")
-        c_puct = cfg.pop("c_puct", 1.0)
-        ucb4 = cfg.pop("ucb4", None)
+        iterations, c_puct, ucb4, cfg = level_settings(RACE_LEVELS[level])
         ucb = ucb4 if game.players == 4 else None
         solve = RACE_SOLVE.get(level, 0)
         memo = race_plugin.proved_positions(game) if solve else None

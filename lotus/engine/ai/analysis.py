@@ -20,7 +20,7 @@ finished game is its result; a Go game after two passes (scoring) is scored by p
 from lotus.engine import go, race
 from lotus.engine.ai.go_plugin import GoState
 from lotus.engine.ai.go_plugin import ownership as playout_ownership
-from lotus.engine.ai.mcts import search
+from lotus.engine.ai.mcts import level_settings, search
 from lotus.engine.ai.race_plugin import RaceState
 from lotus.engine.ai.rng import Random
 
@@ -86,10 +86,8 @@ _GoRecording = _recording(GoState)
 
 def _state(game, level_config: dict, rng):
     """(the recording plug-in state for `game`, iterations, c_puct) at a level's settings."""
-    cfg = dict(level_config)
-    iterations = cfg.pop("iterations")
-    c_puct = cfg.pop("c_puct", 1.0)
-    cfg.pop("ucb4", None)  # the estimate is the mean of the playouts, read off the PUCT search
+    # ucb4 unused: the estimate is the mean of the playouts, read off the PUCT search.
+    iterations, c_puct, _ucb4, cfg = level_settings(level_config)
     if isinstance(game, race.Game):
         return _RaceRecording(game, **cfg), iterations, c_puct
     # The level's RAVE weight (K) is for choosing a move: the analysis reads its estimate off the
