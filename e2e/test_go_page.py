@@ -79,6 +79,8 @@ def test_link_options_set_first_player_and_marker(page):
 
 
 def test_a_seeded_random_game_by_clicks_then_scoring_and_the_confirmed_result(page):
+    loaded = []  # every URL the page and its workers ask for
+    page.on("request", lambda request: loaded.append(request.url))
     goto(page, "game=go")
     game = go.Game()
     rng = random.Random(2024)
@@ -100,10 +102,13 @@ def test_a_seeded_random_game_by_clicks_then_scoring_and_the_confirmed_result(pa
     assert game.moves.count("pass") >= 2
 
     # G9: two passes lead to the scoring phase with suggested dead groups marked: first the
-    # engine's quick guess, then (once the worker is up) the search's ownership estimate.
+    # engine's quick guess, then the search's ownership estimate, from the quick worker: a game
+    # between people never loads Pyodide (10 MB) for it.
     page.wait_for_selector('body[data-phase="scoring"]')
-    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
     page.wait_for_selector('body[data-dead-source="search"]', timeout=WORKER_TIMEOUT)
+    assert page.get_attribute("body", "data-worker-ready") is None
+    assert [url for url in loaded if "/pyodide/" in url] == []
+    assert any(url.endswith("/micropython.wasm") for url in loaded)
     marked = page.eval_on_selector_all(
         "[data-point].dead", "els => els.map(e => e.getAttribute('data-point'))"
     )

@@ -51,13 +51,15 @@ class AnalysisTicket:
     """One worker call: analyse some positions (plies) of a session's game.
 
     It answers to the same questions as `controller.Ticket` (what `dom.Host.run` asks of a
-    ticket): `kind`, `session`, `version`, `delay`, `call`, `quick` and `request()`.
+    ticket): `kind`, `session`, `version`, `delay`, `call`, `quick`, `wakes_search` and
+    `request()`.
     """
 
     kind = "analyse"
     call = "analyse"
     delay = 0
     quick = False  # the analysis waits for Pyodide's worker (the quick one has no analysis module)
+    wakes_search = True
     seed = None  # each position's search is seeded by its ply, in the worker
 
     def __init__(self, session, moves: list, plies: list, level: str = LEVEL) -> None:

@@ -116,10 +116,15 @@ class Ticket:
         """The worker function that answers it."""
         return "suggest_dead" if self.kind == "dead" else "choose_move"
 
+    quick = True
+    """Any worker may answer it, the quick one until Pyodide is up (a move or a hint with a time
+    cap; dead groups are 400 playouts, about 0.4 s on MicroPython here)."""
+
     @property
-    def quick(self) -> bool:
-        """True when the quick worker may answer it (a move or a hint; dead groups wait for
-        Pyodide: hundreds of playouts)."""
+    def wakes_search(self) -> bool:
+        """True when asking it starts the full search (Pyodide) if it is not started yet: a move or
+        a hint (more will follow). Dead groups do not: a game between people being scored never
+        loads Pyodide's 10 MB for them."""
         return self.kind != "dead"
 
     def request(self, budget_ms=None) -> str:
@@ -215,10 +220,9 @@ class Computer:
 
     def wants_search(self) -> bool:
         """True when the game on show needs the full search (Pyodide, 10 MB to start) soon: it
-        has a computer seat, or it is being scored (the search suggests the dead groups). A game
-        between people starts it only when a question needs it (a hint, an analysis)."""
-        session = self.shown()
-        return bool(computer_colours(session)) or session.phase() == "scoring"
+        has a computer seat. A game between people starts it only when a question needs it (a
+        hint, an analysis); the quick worker suggests its dead groups in scoring."""
+        return bool(computer_colours(self.shown()))
 
     def worker_unavailable(self, error: str, fallback: bool = False) -> str:
         """The Pyodide worker could not start (its config or runtime did not load): what to say;
@@ -811,7 +815,7 @@ class PageController(Computer):
         session = self.app.session
         if (
             session.phase() == "scoring"
-            and self.worker_ready
+            and self.computer_ready
             and session.asked_dead != session.version
         ):
             session.asked_dead = session.version

@@ -355,7 +355,7 @@ class Host:
                 owner.worker_unavailable(str(exc))
             redraw()
             return
-        redraw()  # dead groups of a game being scored can be asked for now
+        redraw()  # the full search answers from now on
 
     async def _quietly(self, start) -> None:
         """Start a worker; its failure is recorded in `errors` (and said by whoever waits)."""
@@ -370,20 +370,23 @@ class Host:
 
     async def engine(self, ticket) -> tuple:
         """(worker, True when it is the quick one) to ask `ticket`: Pyodide once it has answered;
-        before that, for a move or a hint, whichever answers first."""
+        before that, for a move, a hint or dead groups, whichever answers first."""
         if not ticket.quick:
             self.wake_pyodide()
             return await self.worker(), False
         if QUICK not in self.engines:  # a board page starts it on first use
             asyncio.create_task(self._quietly(self.quick))
-        self.wake_pyodide()  # a game between people starts it on its first question
+        if ticket.wakes_search:
+            self.wake_pyodide()  # a game between people starts it on its first move or hint
         while True:
             if self.up(WORKER):
                 return self.engines[WORKER], False
             if self.up(QUICK):
                 return self.engines[QUICK], True
-            if WORKER in self.errors and QUICK in self.errors:
-                raise RuntimeError(self.errors[WORKER])
+            if QUICK in self.errors:
+                self.wake_pyodide()  # no quick worker: Pyodide answers everything
+                if WORKER in self.errors:
+                    raise RuntimeError(self.errors[WORKER])
             await asyncio.sleep(POLL)
 
     def ask(self, owner, tickets, redraw) -> None:

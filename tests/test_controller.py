@@ -87,9 +87,9 @@ def test_only_a_game_with_a_computer_seat_wants_the_full_search_at_once():
     page = started("?game=go")
     page.click("point", "1")
     page.action("pass")
+    page.action("pass")  # scoring: the quick worker suggests the dead groups
+    assert page.app.session.phase() == "scoring"
     assert not page.wants_search()
-    page.action("pass")  # scoring: the search suggests the dead groups
-    assert page.wants_search()
 
 
 def test_a_bad_option_in_the_address_says_so_and_uses_the_defaults():
@@ -309,16 +309,28 @@ def test_the_expert_ring_fills_over_the_levels_time_cap():
     assert f"animation: lotus-think {controller.BUDGET_MS['expert'] / 1000:g}s" in rule
 
 
-def test_dead_groups_wait_for_the_pyodide_worker():
+def test_dead_groups_are_asked_of_the_quick_worker_without_starting_pyodide():
     page = started("?game=go")
     page.click("point", "1")
     page.action("pass")
     page.action("pass")
-    page.computer_answered()  # the quick worker alone does not suggest dead groups
-    assert page.tickets() == []
-    page.worker_answered()
+    assert page.tickets() == []  # no worker yet: the engine's quick guess stands
+    page.computer_answered()  # the quick worker is up: it suggests the dead groups
     (ticket,) = page.tickets()
-    assert not ticket.quick
+    assert ticket.kind == "dead" and ticket.quick and not ticket.wakes_search
+    assert page.tickets() == []  # asked once for this position
+
+
+def test_a_move_or_a_hint_starts_pyodide_when_asked_of_the_quick_worker():
+    page = started("?game=go")
+    page.computer_answered()
+    (hint,) = page.action("hint")
+    assert hint.quick and hint.wakes_search
+    page = started("?game=go&seats=human,easy")
+    page.computer_answered()
+    page.click("point", "1")
+    (move,) = page.tickets()
+    assert move.kind == "move" and move.quick and move.wakes_search
 
 
 def test_without_pyodide_the_page_says_whether_the_quick_worker_plays_on():
@@ -369,7 +381,7 @@ def test_the_computer_suggests_dead_groups_once_per_position_unless_the_players_
     page.action("pass")
     page.action("pass")
     assert page.tickets() == []  # no worker yet: the engine's quick guess stands
-    page.worker_answered()
+    page.computer_answered()
     (ticket,) = page.tickets()
     assert ticket.kind == "dead" and ticket.call == "suggest_dead"
     assert "level" not in json.loads(ticket.request())
