@@ -121,3 +121,23 @@ def test_without_pyodide_the_quick_worker_plays_on_and_the_page_says_so(browser)
     finally:
         context.close()
         server.shutdown()
+
+
+def test_without_the_quick_worker_pyodide_suggests_the_dead_groups(browser):
+    """The quick worker's config cannot load: a Go game between people being scored gets the
+    search's dead groups from Pyodide instead (started for it), and the page logs no error."""
+    server, url = serve()
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route("**/worker-mpy.toml", lambda route: route.abort())
+    try:
+        page.goto(f"{url}/index.html?game=go")
+        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+        page.click('[data-action="pass"]')
+        page.click('[data-action="pass"]')
+        page.wait_for_selector('body[data-phase="scoring"]')
+        page.wait_for_selector('body[data-dead-source="search"]', timeout=WORKER_TIMEOUT)
+        assert page.get_attribute("body", "data-worker-ready") == "1"
+    finally:
+        context.close()
+        server.shutdown()

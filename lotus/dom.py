@@ -337,8 +337,9 @@ class Host:
         """Start the quick worker; once it answers, the computer can play (data-computer-ready)."""
         try:
             await self.quick()
-        except Exception as exc:  # Pyodide still comes: the computer waits for it
+        except Exception as exc:  # Pyodide answers everything instead: started now
             window.console.warn("quick engine worker unavailable: " + str(exc))
+            self.wake_pyodide()
             return
         redraw(save=False)  # the status: the computer thinks now
 
