@@ -7,6 +7,7 @@ Which worker played each move is read from the page's timings (`by`: micropython
 """
 
 import json
+from contextlib import contextmanager
 
 import pytest
 
@@ -25,6 +26,20 @@ MOVES = (
 def gated(browser, guard):
     """A guarded page on a server holding the Pyodide worker's WebAssembly until `gate.set()`."""
     yield from held_page(browser, guard, ("pyodide.asm.wasm",))
+
+
+@contextmanager
+def page_without(browser, config: str):
+    """(page, url): a page on a server of its own whose request for `config` fails."""
+    server, url = serve()
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route(f"**/{config}", lambda route: route.abort())
+    try:
+        yield page, url
+    finally:
+        context.close()
+        server.shutdown()
 
 
 def timings(page) -> list:
@@ -102,11 +117,7 @@ def test_hint_works_before_pyodide_is_ready(gated):
 def test_without_pyodide_the_quick_worker_plays_on_and_the_page_says_so(browser):
     """The Pyodide worker's config cannot load: the computer still plays (shorter searches) and
     the notice says its full search is unavailable."""
-    server, url = serve()
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    page.route("**/worker.toml", lambda route: route.abort())
-    try:
+    with page_without(browser, "worker.toml") as (page, url):
         page.goto(f"{url}/index.html?game=race&seats=human,easy")
         page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
         page.wait_for_function(
@@ -118,19 +129,12 @@ def test_without_pyodide_the_quick_worker_plays_on_and_the_page_says_so(browser)
         count_moves(page, 2)
         assert [t["by"] for t in timings(page)] == ["micropython"]
         assert page.get_attribute("body", "data-worker-ready") is None
-    finally:
-        context.close()
-        server.shutdown()
 
 
 def test_without_the_quick_worker_pyodide_suggests_the_dead_groups(browser):
     """The quick worker's config cannot load: a Go game between people being scored gets the
-    search's dead groups from Pyodide instead (started for it), and the page logs no error."""
-    server, url = serve()
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    page.route("**/worker-mpy.toml", lambda route: route.abort())
-    try:
+    search's dead groups from Pyodide instead, started for it."""
+    with page_without(browser, "worker-mpy.toml") as (page, url):
         page.goto(f"{url}/index.html?game=go")
         page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
         page.click('[data-action="pass"]')
@@ -138,6 +142,3 @@ def test_without_the_quick_worker_pyodide_suggests_the_dead_groups(browser):
         page.wait_for_selector('body[data-phase="scoring"]')
         page.wait_for_selector('body[data-dead-source="search"]', timeout=WORKER_TIMEOUT)
         assert page.get_attribute("body", "data-worker-ready") == "1"
-    finally:
-        context.close()
-        server.shutdown()
