@@ -59,7 +59,7 @@ class AnalysisTicket:
     call = "analyse"
     delay = 0
     quick = False  # the analysis waits for Pyodide's worker (the quick one has no analysis module)
-    wakes_search = True
+    wakes_search = True  # an analysis starts Pyodide if it is not started
     seed = None  # each position's search is seeded by its ply, in the worker
 
     def __init__(self, session, moves: list, plies: list, level: str = LEVEL) -> None:

@@ -277,6 +277,8 @@ class Host:
                 self.engines[name] = await self._started(name, config, kind)
             except Exception as exc:
                 self.errors[name] = str(exc) or "it did not start"
+                if name == QUICK:
+                    self.wake_pyodide()  # no quick worker: Pyodide answers everything
             else:
                 self.came_up(name)
         while self.engines[name] is None and name not in self.errors:
@@ -337,9 +339,8 @@ class Host:
         """Start the quick worker; once it answers, the computer can play (data-computer-ready)."""
         try:
             await self.quick()
-        except Exception as exc:  # Pyodide answers everything instead: started now
+        except Exception as exc:  # Pyodide answers everything instead (started by `_wait`)
             window.console.warn("quick engine worker unavailable: " + str(exc))
-            self.wake_pyodide()
             return
         redraw(save=False)  # the status: the computer thinks now
 
@@ -372,22 +373,19 @@ class Host:
     async def engine(self, ticket) -> tuple:
         """(worker, True when it is the quick one) to ask `ticket`: Pyodide once it has answered;
         before that, for a move, a hint or dead groups, whichever answers first."""
+        if ticket.wakes_search:
+            self.wake_pyodide()  # a game between people starts it on its first move or hint
         if not ticket.quick:
-            self.wake_pyodide()
             return await self.worker(), False
         if QUICK not in self.engines:  # a board page starts it on first use
             asyncio.create_task(self._quietly(self.quick))
-        if ticket.wakes_search:
-            self.wake_pyodide()  # a game between people starts it on its first move or hint
         while True:
             if self.up(WORKER):
                 return self.engines[WORKER], False
             if self.up(QUICK):
                 return self.engines[QUICK], True
-            if QUICK in self.errors:
-                self.wake_pyodide()  # no quick worker: Pyodide answers everything
-                if WORKER in self.errors:
-                    raise RuntimeError(self.errors[WORKER])
+            if WORKER in self.errors and QUICK in self.errors:
+                raise RuntimeError(self.errors[WORKER])
             await asyncio.sleep(POLL)
 
     def ask(self, owner, tickets, redraw) -> None:
