@@ -4,6 +4,9 @@ over to the Pyodide worker, and the game stays legal and consistent across the h
 Pyodide is held back by the server (its WebAssembly is not sent until the test opens the gate),
 so "before Pyodide is ready" is a state the test makes, never a race against the machine's load.
 Which worker played each move is read from the page's timings (`by`: micropython or cpython).
+
+Pyodide starts from the memory snapshot beside it (static/vendor/pyodide/snapshot.bin, made by
+tools/vendor.py) and, when that cannot be had, in full: its interpreter module warns then.
 """
 
 import json
@@ -40,6 +43,16 @@ def page_without(browser, config: str):
     finally:
         context.close()
         server.shutdown()
+
+
+SNAPSHOT_FAILED = "Pyodide's snapshot did not load"
+
+
+def warnings_of(page) -> list:
+    """The console warnings `page` (and its workers) log from now on, as a list that fills."""
+    seen = []
+    page.on("console", lambda m: seen.append(m.text) if m.type == "warning" else None)
+    return seen
 
 
 def timings(page) -> list:
@@ -80,6 +93,9 @@ def test_a_watched_game_straddles_the_hand_over_and_stays_legal(gated):
 
 def test_the_computer_moves_first_before_pyodide_and_then_from_pyodide(gated):
     page, url, gate = gated
+    warned = warnings_of(page)
+    snapshots = []
+    page.on("response", lambda r: snapshots.append(r.status) if "snapshot.bin" in r.url else None)
     page.goto(f"{url}/index.html?game=go&seats=easy,human")
     page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
     count_moves(page, 1)
@@ -93,6 +109,9 @@ def test_the_computer_moves_first_before_pyodide_and_then_from_pyodide(gated):
     count_moves(page, 3)
     assert [t["by"] for t in timings(page)] == ["micropython", "cpython"]
     assert page.evaluate(MOVES)[:2] == [first, str(free)]
+    # Pyodide came up from its snapshot: fetched, and restored without the fallback's warning.
+    assert snapshots == [200]
+    assert not [w for w in warned if SNAPSHOT_FAILED in w], warned
 
 
 def test_hint_works_before_pyodide_is_ready(gated):
@@ -129,6 +148,19 @@ def test_without_pyodide_the_quick_worker_plays_on_and_the_page_says_so(browser)
         count_moves(page, 2)
         assert [t["by"] for t in timings(page)] == ["micropython"]
         assert page.get_attribute("body", "data-worker-ready") is None
+
+
+def test_without_its_snapshot_pyodide_starts_in_full_and_plays(browser):
+    """Pyodide's memory snapshot cannot be fetched: the worker starts Pyodide in full instead
+    (saying so in the console) and the computer's moves come from it."""
+    with page_without(browser, "snapshot.bin") as (page, url):
+        warned = warnings_of(page)
+        page.goto(f"{url}/index.html?game=race&seats=human,easy")
+        page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+        click_move(page, "Sw4-A4")
+        count_moves(page, 2)
+        assert [t["by"] for t in timings(page)] == ["cpython"]
+        assert [w for w in warned if SNAPSHOT_FAILED in w], warned
 
 
 def test_without_the_quick_worker_pyodide_suggests_the_dead_groups(browser):

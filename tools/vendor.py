@@ -2,11 +2,15 @@
 
 Run by `make` after `npm ci`. Only the files the site loads are copied: PyScript's dist (without
 source maps), the MicroPython WebAssembly build PyScript uses, and the Pyodide core runtime.
+Beside Pyodide it puts the worker's interpreter module, start.mjs (from tools/pyodide_start.mjs),
+and the memory snapshot that module starts Pyodide from, snapshot.bin (written under Node by
+tools/pyodide_snapshot.mjs: a few seconds).
 """
 
 import json
 import os
 import shutil
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -21,6 +25,8 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+PYODIDE_START = os.path.join(ROOT, "tools", "pyodide_start.mjs")  # worker.toml's interpreter
+PYODIDE_SNAPSHOT = os.path.join(ROOT, "tools", "pyodide_snapshot.mjs")
 
 
 def pinned_versions() -> dict:
@@ -62,7 +68,15 @@ def main() -> int:
         MICROPYTHON_FILES,
         os.path.join(VENDOR, "micropython"),
     )
-    copy(os.path.join(NODE, "pyodide"), PYODIDE_FILES, os.path.join(VENDOR, "pyodide"))
+    pyodide = os.path.join(VENDOR, "pyodide")
+    copy(os.path.join(NODE, "pyodide"), PYODIDE_FILES, pyodide)
+    shutil.copy2(PYODIDE_START, os.path.join(pyodide, "start.mjs"))
+    made = subprocess.run(
+        ["node", PYODIDE_SNAPSHOT, pyodide, os.path.join(pyodide, "snapshot.bin")], check=False
+    )
+    if made.returncode:
+        print("vendor: Node could not write Pyodide's snapshot")
+        return 1
     print("vendor: runtimes copied to static/vendor/")
     return 0
 
