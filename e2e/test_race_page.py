@@ -110,6 +110,21 @@ def test_a_refused_click_explains_itself_and_clears_the_selection(page):
     assert page_state(page)["moves"] == []
 
 
+def test_a_selected_stones_destinations_breathe_a_few_times_never_endlessly(page):
+    """The targets of a selected stone are animated so the eye finds them, but a finite number
+    of times: a stone may stay selected while its player thinks, and an endless animation keeps
+    repainting the board (docs/performance.md, 2026-12-02, third session)."""
+    goto(page, "game=race")
+    page.locator('[data-start="w4"]').first.click()
+    assert page.locator(".target").count() == 2  # A4 and B4
+    timings = page.evaluate(
+        """() => document.querySelector('[data-board]').getAnimations({subtree: true})
+          .map(a => a.effect.getTiming().iterations)"""
+    )
+    assert timings, "the destinations are animated"
+    assert all(n != float("inf") and n <= 3 for n in timings), timings
+
+
 def test_trampoline_stay_and_bounce_are_two_different_clicks(page):
     goto(page, "game=race")
     game = race.Game()
