@@ -155,12 +155,16 @@ def test_without_its_snapshot_pyodide_starts_in_full_and_plays(browser):
     (saying so in the console) and the computer's moves come from it."""
     with page_without(browser, "snapshot.bin") as (page, url):
         warned = warnings_of(page)
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.goto(f"{url}/index.html?game=race&seats=human,easy")
         page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
         click_move(page, "Sw4-A4")
         count_moves(page, 2)
         assert [t["by"] for t in timings(page)] == ["cpython"]
         assert [w for w in warned if SNAPSHOT_FAILED in w], warned
+        assert errors == []  # the failed fetch is said once, as that warning
 
 
 def test_without_the_quick_worker_pyodide_suggests_the_dead_groups(browser):

@@ -23,8 +23,10 @@ async function snapshot() {
 }
 
 export async function loadPyodide(options = {}) {
+  const bytes = snapshot();
+  bytes.catch(() => {}); // a failed fetch is handled below, not an uncaught rejection
   try {
-    return await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot() });
+    return await pyodide.loadPyodide({ ...options, _loadSnapshot: bytes });
   } catch (error) {
     console.warn(`lotus: Pyodide's snapshot did not load (${error}); starting Pyodide in full`);
     return pyodide.loadPyodide(options);
