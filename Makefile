@@ -13,6 +13,8 @@ STAMP_NODE := node_modules/.installed
 STAMP_VENDOR := static/vendor/.installed
 SW := sw.js
 PRERENDERED := lotus/render/race_parts.txt lotus/render/go_parts.txt
+# The computer's first moves from the usual starts (committed; see tools/book.py).
+BOOK := lotus/openings_book.py
 RULES := rules/race.html rules/go.html rules/boards.toml rules/worker.toml rules/worker-mpy.toml
 # The page's modules precompiled to MicroPython bytecode (see the rule below).
 MPY_DIR := build/mpy
@@ -20,7 +22,7 @@ LOTUS_MPY := $(patsubst %.py,$(MPY_DIR)/%.mpy,$(shell find lotus -name '*.py'))
 
 .PHONY: setup serve test test-fast test-unit test-e2e bench arena lint format clean dist FORCE
 
-setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(LOTUS_MPY) $(RULES) $(SW)
+setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(BOOK) $(LOTUS_MPY) $(RULES) $(SW)
 
 # Debian packages: only installed when missing (needs root, as on a fresh machine and in CI).
 apt_install = if [ "$$(id -u)" = 0 ]; then \
@@ -47,6 +49,11 @@ $(STAMP_VENDOR): $(STAMP_NODE) $(STAMP_VENV) tools/vendor.py tools/pyodide_start
 # MicroPython): checked on every run (0.1 s) and rewritten only when the renderers changed.
 $(PRERENDERED) &: $(STAMP_VENV) FORCE
 	@$(PY) tools/prerender.py
+
+# The opening book follows the search: checked on every run (0.1 s), rewritten (about 20 s on 2
+# cores) only when the engines, the search or the start positions changed since it was computed.
+$(BOOK): $(STAMP_VENV) FORCE
+	@$(PY) tools/book.py --if-stale
 
 # lotus/**/*.py precompiled to MicroPython bytecode in build/mpy/ (generated, git-ignored): the
 # page's config ships these .mpy files, which MicroPython imports without compiling (a third of
