@@ -232,9 +232,23 @@ class Computer:
             return f"The computer's full search is unavailable ({reason}): it plays quicker moves."
         return "The computer is unavailable: " + reason
 
+    def booked(self, ticket):
+        """The answer to `ticket` from the opening book (lotus.openings), asked before any worker:
+        a move or a hint at a usual start with seed 0, the move the full search plays there, as
+        {"move", "ms": 0, "by": "book"}; None for anything else (a worker answers it)."""
+        session = ticket.session
+        if ticket.kind not in ("move", "hint") or ticket.seed != 0 or session.game.moves:
+            return None
+        from lotus import openings
+
+        move = openings.first_move(session.game_id, session.options, ticket.level)
+        return None if move is None else {"move": move, "ms": 0, "by": "book"}
+
     def answered(self, ticket, answer, elapsed_ms: float = 0) -> None:
-        """The worker's answer; played or shown only if its position is still the one on show."""
-        self.computer_answered()
+        """The worker's (or the book's) answer; played or shown only if its position is still
+        the one on show."""
+        if not (isinstance(answer, dict) and answer.get("by") == "book"):
+            self.computer_answered()  # a worker answered (dead groups are a list)
         session = ticket.session
         fresh = self.is_current(session) and session.version == ticket.version
         if ticket.kind == "hint":

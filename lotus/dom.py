@@ -401,6 +401,11 @@ class Host:
         if ticket.delay:
             await asyncio.sleep(ticket.delay)
         try:
+            booked = owner.booked(ticket)  # a usual start's first move: no worker to wait for
+            if booked is not None:
+                owner.answered(ticket, booked, 0)
+                redraw()
+                return
             worker, quick = await self.engine(ticket)
             if owner.worker_up(ticket):
                 redraw(save=False)
