@@ -225,15 +225,20 @@ def gated(browser, guard):
 
 
 def test_a_computer_seat_says_it_is_getting_ready_before_the_worker(gated):
+    """A position outside the opening book (a shared game, the computer to move after the
+    person's first move) waits for a worker, and says so."""
     page, url, gate = gated
-    page.goto(f"{url}/index.html?game=race&seats=hard,human")
+    game = race.Game()
+    game.play("Sw4-A4")
+    record = records.record_of(game, seats={"w": "human", "b": "hard"})
+    page.goto(f"{url}/index.html#{records.to_link_fragment(record)}")
     page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
     computer_ready, status = page.evaluate(
         "() => [document.body.getAttribute('data-computer-ready'),"
         " document.querySelector('[data-status]').textContent]"
     )
     assert computer_ready is None, "a worker was ready without its files"
-    assert "White (computer, hard) is getting ready" in status
+    assert "Black (computer, hard) is getting ready" in status
     gate.set()
-    page.wait_for_function(f"() => ({MOVES}).length === 1", timeout=WORKER_TIMEOUT)
-    assert "Black to move" in page.inner_text("[data-status]")
+    page.wait_for_function(f"() => ({MOVES}).length === 2", timeout=WORKER_TIMEOUT)
+    assert "White to move" in page.inner_text("[data-status]")

@@ -3,7 +3,8 @@ over to the Pyodide worker, and the game stays legal and consistent across the h
 
 Pyodide is held back by the server (its WebAssembly is not sent until the test opens the gate),
 so "before Pyodide is ready" is a state the test makes, never a race against the machine's load.
-Which worker played each move is read from the page's timings (`by`: micropython or cpython).
+Which worker played each move is read from the page's timings (`by`: micropython or cpython,
+or book: the first move from a usual start comes from the opening book, lotus.openings).
 
 Pyodide starts from the memory snapshot beside it (static/vendor/pyodide/snapshot.bin, made by
 tools/vendor.py) and, when that cannot be had, in full: its interpreter module warns then.
@@ -17,6 +18,7 @@ import pytest
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, held_page
 from e2e.race_helpers import assert_page_shows, click_move
 from lotus.engine import race
+from lotus.openings_book import MOVES as MOVES_BOOK
 from tools.browser import serve
 
 MOVES = (
@@ -63,12 +65,45 @@ def count_moves(page, n: int) -> None:
     page.wait_for_function(f"() => ({MOVES}).length >= {n}", timeout=WORKER_TIMEOUT)
 
 
+@pytest.fixture
+def workerless(browser, guard):
+    """A guarded page on a server holding both workers back: Pyodide's WebAssembly and the quick
+    worker's config, until `gate.set()`."""
+    yield from held_page(browser, guard, ("pyodide.asm.wasm", "worker-mpy.toml"))
+
+
+@pytest.mark.parametrize(
+    "link, book",
+    [
+        ("game=race&players=2&seats=medium,human", ("race 2 0 w", 1)),
+        ("game=race&players=4&pro=1&first=r&seats=human,human,hard,human", ("race 4 1 r", 2)),
+        ("game=go&first=b&marker=-3&seats=human,easy", ("go b -3", 0)),
+    ],
+)
+def test_the_first_move_from_a_usual_start_comes_from_the_book_with_no_worker_up(
+    workerless, link, book
+):
+    """A game where the computer moves first at a usual start: its move is the opening book's
+    (the full search's move there), played as soon as the page is ready, while neither worker can
+    start. Its next move waits for a worker, as before."""
+    page, url, gate = workerless
+    page.goto(f"{url}/index.html?{link}")
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    count_moves(page, 1)
+    assert page.get_attribute("body", "data-computer-ready") is None  # no worker answered
+    assert [t["by"] for t in timings(page)] == ["book"]
+    key, level = book
+    assert page.evaluate(MOVES) == [MOVES_BOOK[key][level]]
+    gate.set()
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+
+
 def test_a_watched_game_straddles_the_hand_over_and_stays_legal(gated):
     page, url, gate = gated
     page.goto(f"{url}/index.html?game=race&players=2&seats=easy,easy")
     page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
     page.select_option("[data-speed]", "fast")
-    count_moves(page, 4)  # four computer moves with Pyodide still held back
+    count_moves(page, 5)  # the book's first move, four from the quick worker, Pyodide held back
     assert page.get_attribute("body", "data-worker-ready") is None
     assert page.get_attribute("body", "data-computer-ready") == "1"
     before = len(page.evaluate(MOVES))
@@ -80,7 +115,7 @@ def test_a_watched_game_straddles_the_hand_over_and_stays_legal(gated):
     moves = page.evaluate(MOVES)
     played = timings(page)
     by = [t["by"] for t in played]
-    assert by[:4] == ["micropython"] * 4, by
+    assert by[:5] == ["book"] + ["micropython"] * 4, by
     assert "cpython" in by, "Pyodide never took over"
     assert by[by.index("cpython") :] == ["cpython"] * (len(by) - by.index("cpython")), by
     # Every answer was played once, in turn: the board is the engine's game of the listed moves.
@@ -91,7 +126,9 @@ def test_a_watched_game_straddles_the_hand_over_and_stays_legal(gated):
     assert_page_shows(page, game)
 
 
-def test_the_computer_moves_first_before_pyodide_and_then_from_pyodide(gated):
+def test_the_computer_moves_before_pyodide_and_then_from_pyodide(gated):
+    """The computer's first move from the book, its reply to the person's first move from the
+    quick worker (Pyodide held back), and the next from Pyodide."""
     page, url, gate = gated
     warned = warnings_of(page)
     snapshots = []
@@ -99,16 +136,20 @@ def test_the_computer_moves_first_before_pyodide_and_then_from_pyodide(gated):
     page.goto(f"{url}/index.html?game=go&seats=easy,human")
     page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
     count_moves(page, 1)
-    assert page.get_attribute("body", "data-worker-ready") is None
-    assert [t["by"] for t in timings(page)] == ["micropython"]
     first = page.evaluate(MOVES)[0]
+    free = [str(p) for p in range(1, 60) if str(p) != first]
+    page.click(f'[data-point="{free[0]}"]')
+    count_moves(page, 3)
+    assert page.get_attribute("body", "data-worker-ready") is None
+    assert [t["by"] for t in timings(page)] == ["book", "micropython"]
+    third = page.evaluate(MOVES)[2]
     gate.set()
     page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
-    free = next(p for p in range(1, 60) if str(p) != first)
-    page.click(f'[data-point="{free}"]')
-    count_moves(page, 3)
-    assert [t["by"] for t in timings(page)] == ["micropython", "cpython"]
-    assert page.evaluate(MOVES)[:2] == [first, str(free)]
+    fourth = next(p for p in free[1:] if p != third)
+    page.click(f'[data-point="{fourth}"]')
+    count_moves(page, 5)
+    assert [t["by"] for t in timings(page)] == ["book", "micropython", "cpython"]
+    assert page.evaluate(MOVES)[:4] == [first, free[0], third, fourth]
     # Pyodide came up from its snapshot: fetched, and restored without the fallback's warning.
     assert snapshots == [200]
     assert not [w for w in warned if SNAPSHOT_FAILED in w], warned
