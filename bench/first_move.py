@@ -2,16 +2,19 @@
 
 Usage: .venv/bin/python bench/first_move.py [--runs 4] [--site DIR]
 
-Opens the links where a computer seat moves first (race and Go, easy and medium) on a first visit
-(a fresh context: empty HTTP cache, no service worker) and on a reload (once the first visit has
-finished loading the Pyodide worker too, so the reload is what a returning visitor gets, from the
-service worker), beside the bare MicroPython page (bench/bare/mpy.html: only sets data-ready) in
-the same run; the variants take turns so that a busy machine slows them alike. Times are ms from
-navigation start, measured in the page by an init script: `body[data-ready]`,
-`body[data-computer-ready]` (a worker can be asked for a move), the first move in the move list,
-and `body[data-worker-ready]` (the Pyodide worker is up). "by" says which worker played the first
-move (micropython: the quick worker; cpython: Pyodide). Targets (issue 14): the first computer
-move <= 1.5 s on a first visit and <= 0.8 s on a reload (medians). Prints a markdown table.
+Opens the links where a computer seat moves first (race and Go, easy and medium; the page plays
+that move from its opening book, lotus.openings), and share links where the computer is to move
+after the person's first move (a position the book does not hold: a worker searches), on a first
+visit (a fresh context: empty HTTP cache, no service worker) and on a reload (once the first visit
+has finished loading the Pyodide worker too, so the reload is what a returning visitor gets, from
+the service worker), beside the bare MicroPython page (bench/bare/mpy.html: only sets data-ready)
+in the same run; the variants take turns so that a busy machine slows them alike. Times are ms
+from navigation start, measured in the page by an init script: `body[data-ready]`,
+`body[data-computer-ready]` (a worker can be asked for a move), the first move the computer plays,
+and `body[data-worker-ready]` (the Pyodide worker is up). "Who played it": the opening book (no
+worker), the quick MicroPython worker or Pyodide. Targets (issue 14): the computer's first move
+<= 1.5 s on a first visit and <= 0.8 s on a reload (medians).
+Prints a markdown table.
 """
 
 import argparse
@@ -25,14 +28,31 @@ sys.path.insert(0, ROOT)
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from lotus import records  # noqa: E402
+from lotus.engine import go, race  # noqa: E402
 from tools.browser import SW_ACTIVE, launch, serve  # noqa: E402
 
-LINKS = (
+START_LINKS = (
     ("race easy", "index.html?game=race&players=2&seats=easy,human"),
     ("race medium", "index.html?game=race&players=2&seats=medium,human"),
     ("go easy", "index.html?game=go&seats=easy,human"),
     ("go medium", "index.html?game=go&seats=medium,human"),
 )
+
+
+def after_a_move(game, move: str, level: str) -> str:
+    """A share link to `game` after the person's `move`, the computer (at `level`) to move."""
+    game.play(move)
+    record = records.record_of(game, seats={"w": "human", "b": level})
+    return "index.html#" + records.to_link_fragment(record)
+
+
+LATER_LINKS = tuple(
+    (f"{name} {level}, after a move", after_a_move(engine.Game(), move, level))
+    for name, engine, move in (("race", race, "Sw4-A4"), ("go", go, "26"))
+    for level in ("easy", "medium")
+)
+LINKS = START_LINKS + LATER_LINKS
 BARE = ("bare MicroPython", "bench/bare/mpy.html")
 
 WATCH = """(() => {
@@ -44,7 +64,8 @@ WATCH = """(() => {
     if (t.ready === undefined && d.ready === '1') t.ready = performance.now();
     if (t.computer === undefined && d.computerReady === '1') t.computer = performance.now();
     if (t.worker === undefined && d.workerReady === '1') t.worker = performance.now();
-    if (t.move === undefined && document.querySelector('[data-movelist] [data-move]'))
+    if (t.move === undefined &&
+        document.querySelectorAll('[data-movelist] [data-move]').length > MOVES_BEFORE)
       t.move = performance.now();
   };
   new MutationObserver(look).observe(document, {
@@ -53,6 +74,8 @@ WATCH = """(() => {
   });
   look();
 })();"""
+
+WHO = {"book": "the opening book", "micropython": "the quick worker", "cpython": "Pyodide"}
 
 MEASURES = (
     ("ready", "page ready"),
@@ -81,7 +104,7 @@ def one_round(browser, base: str, path: str, bare: bool) -> tuple:
     context = browser.new_context(
         viewport={"width": 1200, "height": 900}, service_workers="block" if bare else "allow"
     )
-    context.add_init_script(WATCH)
+    context.add_init_script(WATCH.replace("MOVES_BEFORE", "1" if "#" in path else "0"))
     page = context.new_page()
     keys = ("ready",) if bare else ("ready", "computer", "move")
     page.goto(f"{base}/{path}", wait_until="commit")
@@ -137,8 +160,8 @@ def main() -> None:
             print(f"| {name} | {label} | {row[0]} | {row[1]} |")
         if name != BARE[0]:
             by = [r.get("by") for r in cold + warm]
-            quick = sum(b == "micropython" for b in by)
-            print(f"| {name} | first move by the quick worker | {quick} of {len(by)} | |")
+            kinds = ", ".join(f"{WHO.get(b, b)} {by.count(b)}" for b in sorted(set(by)))
+            print(f"| {name} | who played it (of {len(by)}) | {kinds} | |")
 
 
 if __name__ == "__main__":
