@@ -315,6 +315,8 @@ def main(argv=None) -> int:
         "match that was stopped or shared between runs",
     )
     args = parser.parse_args(argv)
+    if args.games < 1 or args.jobs < 1 or args.skip < 0:
+        parser.error("--games and --jobs must be at least 1, --skip at least 0")
     if args.report:
         return report(args.report)
     matches = []

@@ -45,3 +45,11 @@ def test_the_outside_players_sort_after_ours_by_simulations():
     names = ["mcts@800", "mcts4", "hard", "mcts", "easy", "mcts@200"]
     ordered = sorted(names, key=arena.player_order)
     assert ordered == ["easy", "hard", "mcts", "mcts@200", "mcts@800", "mcts4"]
+
+
+@pytest.mark.parametrize("argv", [["--games", "0"], ["--jobs", "0"], ["--skip", "-1"]])
+def test_a_match_of_nothing_is_refused_with_a_message(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        arena.main(argv + ["--match", "race-easy-random"])
+    assert stop.value.code == 2  # argparse's usage error, not a traceback from the tables
+    assert "--games and --jobs must be at least 1" in capsys.readouterr().err
