@@ -54,6 +54,30 @@ def test_an_inline_region_holds_the_files_it_names_and_refuses_what_would_break_
         predraw.inlined("<!-- inline:start a.css c.js --><!-- inline:end -->", "page.html")
 
 
+def test_a_preload_region_can_hold_the_runtime_or_our_files_alone():
+    whole = predraw.inlined(
+        "<!-- preload:start pyscript.toml static/py/page.py -->\n<!-- preload:end -->", "index.html"
+    )
+    runtime = predraw.inlined(
+        "<!-- preload:start pyscript.toml static/py/page.py runtime -->\n<!-- preload:end -->",
+        "index.html",
+    )
+    files = predraw.inlined(
+        "<!-- preload:start pyscript.toml static/py/page.py files -->\n<!-- preload:end -->",
+        "index.html",
+    )
+    assert "micropython.wasm" in runtime and "build/mpy/" not in runtime
+    assert "build/mpy/lotus/engine/race.mpy" in files and "micropython" not in files
+    assert "modulepreload" not in files and "fetchpriority" not in runtime
+    link = re.compile(r"<link [^>]+>")
+    assert sorted(link.findall(runtime) + link.findall(files)) == sorted(link.findall(whole))
+    with pytest.raises(ValueError, match="runtime"):
+        predraw.inlined(
+            "<!-- preload:start pyscript.toml static/py/page.py fonts -->\n<!-- preload:end -->",
+            "index.html",
+        )
+
+
 def test_a_preload_region_lists_what_pyscript_fetches_from_the_config():
     html = "<!-- preload:start pyscript.toml static/py/page.py -->\n<!-- preload:end -->"
     out = predraw.inlined(html, "index.html")

@@ -110,6 +110,26 @@ def test_the_page_preloads_exactly_what_its_pyscript_fetches(page):
     assert preloads == wanted, f"missing {wanted - preloads}, unused {preloads - wanted}"
 
 
+@pytest.mark.parametrize("page", ["index.html", "embed.html"])
+def test_the_runtime_is_preloaded_from_the_head_and_our_files_after_the_markup(page):
+    """What PyScript needs first (its modules, the config, MicroPython) is asked for from the
+    head; our own files' low-priority preloads come after the pre-drawn boards and the rest of
+    the markup, so that parsing them never delays the board's first paint (docs/performance.md)."""
+    html = read(page)
+    head_end = html.index("</head>")
+    boards_end = html.index("<!-- prerender:end -->")
+    script = html.index('<script type="mpy"')
+    low = []
+    for link in re.finditer(r'<link rel="(?:module)?preload" href="([^"]+)"([^>]*)>', html):
+        href, attributes = link.groups()
+        if 'fetchpriority="low"' in attributes:
+            assert boards_end < link.start() < script, f"{href}: preloaded before the markup"
+            low.append(href)
+        else:
+            assert link.start() < head_end, f"{href}: the runtime preloaded after the head"
+    assert low and all(not href.endswith((".wasm", ".mjs")) for href in low)
+
+
 def test_boards_config_ships_every_module_embeds_and_rules_pages_import():
     data = tomllib.loads(read("embed.toml"))
     assert data["interpreter"] == "./static/vendor/micropython/micropython.mjs"

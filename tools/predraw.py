@@ -5,10 +5,11 @@ when a committed page is out of date. `python tools/predraw.py --check` only che
 
 - what stands between `<!-- prerender:start -->` and `<!-- prerender:end -->` becomes the boards
   of a new game drawn by the project's own renderers;
-- what stands between `<!-- preload:start CONFIG SCRIPT -->` and `<!-- preload:end -->` becomes
-  the preloads of what PyScript fetches one step after another for that script: its own modules
-  (found from core.js), its config, MicroPython (module and WebAssembly), then the config's
-  [files] and the script at low priority;
+- what stands between `<!-- preload:start CONFIG SCRIPT [PART] -->` and `<!-- preload:end -->`
+  becomes the preloads of what PyScript fetches one step after another for that script: its own
+  modules (found from core.js), its config, MicroPython (module and WebAssembly), then the
+  config's [files] and the script at low priority; PART `runtime` keeps the first of these,
+  `files` the second (index.html puts them in its head and after its markup);
 - what stands between `<!-- inline:start FILE... -->` and `<!-- inline:end -->` becomes those
   files (paths from the page's folder): stylesheets in one `<style>`, scripts in one `<script>`.
   A page's first paint then waits for no stylesheet or script to download (measured cold: the
@@ -55,19 +56,34 @@ def pyscript_modules() -> list:
     return sorted(module_closure(ROOT, [PYSCRIPT_CORE]) - {PYSCRIPT_CORE})
 
 
-def preloads(config_text: str, config_name: str, script: str, base: str = "") -> str:
+PRELOAD_PARTS = ("all", "runtime", "files")
+"""What a preload region holds: everything, or its first part (PyScript's modules, the config and
+MicroPython) or its second (the config's [files] and the script, at low priority)."""
+
+
+def preloads(
+    config_text: str, config_name: str, script: str, base: str = "", part: str = "all"
+) -> str:
     """<link> preloads of what PyScript fetches one step after another for a script: its own
     modules, the config and MicroPython at once, our own files at low priority (after what the
     first paint and PyScript need first). Paths as the page names them (`config_text` is the
-    config's TOML; `base` leads from the page's folder to the site root)."""
+    config's TOML; `base` leads from the page's folder to the site root). `part` (PRELOAD_PARTS)
+    picks the runtime's links or the files' only: index.html puts the files' after its markup,
+    since 37 links parsed in the head delay the board's first paint (docs/performance.md)."""
+    if part not in PRELOAD_PARTS:
+        raise ValueError(f"a preload region holds one of {', '.join(PRELOAD_PARTS)}, not {part!r}")
     data = tomllib.loads(config_text)
     interpreter = data["interpreter"].removeprefix("./")
-    links = [f'<link rel="modulepreload" href="{base}{m}">' for m in pyscript_modules()]
-    links += [
-        f'<link rel="preload" href="{config_name}" as="fetch" crossorigin>',
-        f'<link rel="modulepreload" href="{interpreter}">',
-        f'<link rel="preload" href="{interpreter[:-4]}.wasm" as="fetch" crossorigin>',
-    ]
+    links = []
+    if part != "files":
+        links += [f'<link rel="modulepreload" href="{base}{m}">' for m in pyscript_modules()]
+        links += [
+            f'<link rel="preload" href="{config_name}" as="fetch" crossorigin>',
+            f'<link rel="modulepreload" href="{interpreter}">',
+            f'<link rel="preload" href="{interpreter[:-4]}.wasm" as="fetch" crossorigin>',
+        ]
+    if part == "runtime":
+        return "\n  ".join(links)
     for source in list(data["files"]) + [script]:
         source = source.removeprefix("./")
         links.append(
@@ -93,12 +109,13 @@ def regions(html: str, start_mark: str, end_mark: str, fill) -> str:
 
 
 def preload_block(page: str, args: list) -> str:
-    """The preloads for `<!-- preload:start CONFIG SCRIPT -->` (paths from the page's folder)."""
-    config, script = args
+    """The preloads for `<!-- preload:start CONFIG SCRIPT [PART] -->` (paths from the page's
+    folder; PART one of PRELOAD_PARTS, "all" when left out)."""
+    config, script, *part = args
     folder = os.path.dirname(page)
     base = "../" * len(folder.split("/")) if folder else ""
     with open(os.path.join(ROOT, folder, config), encoding="utf-8") as f:
-        return _block(preloads(f.read(), config, script, base))
+        return _block(preloads(f.read(), config, script, base, *part))
 
 
 def _block(links: str) -> str:
@@ -113,7 +130,7 @@ def with_preloads(html: str, config_text: str, base: str = "") -> str:
         html,
         PRELOAD_START,
         PRELOAD_END,
-        lambda args: _block(preloads(config_text, args[0], args[1], base)),
+        lambda args: _block(preloads(config_text, args[0], args[1], base, *args[2:])),
     )
 
 
