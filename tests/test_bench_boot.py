@@ -41,7 +41,9 @@ def test_the_bare_page_preloads_what_index_html_preloads():
         link = f'<link rel="preload" href="{source}" as="fetch" crossorigin fetchpriority="low">'
         assert link in html
         assert link.replace("../../", "") in index  # the same preload, from the root
+        assert html.index(link) > html.index("<body>")  # after the markup, as in index.html
     assert '<link rel="preload" href="files.toml" as="fetch" crossorigin>' in html
+    assert html.index('href="files.toml"') < html.index("</head>")
     assert 'src="files_main.py" config="files.toml"' in html
 
 

@@ -76,6 +76,8 @@ def test_a_preload_region_can_hold_the_runtime_or_our_files_alone():
             "<!-- preload:start pyscript.toml static/py/page.py fonts -->\n<!-- preload:end -->",
             "index.html",
         )
+    with pytest.raises(ValueError, match="CONFIG SCRIPT"):
+        predraw.inlined("<!-- preload:start pyscript.toml -->\n<!-- preload:end -->", "index.html")
 
 
 def test_a_preload_region_lists_what_pyscript_fetches_from_the_config():

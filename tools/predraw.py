@@ -9,7 +9,7 @@ when a committed page is out of date. `python tools/predraw.py --check` only che
   becomes the preloads of what PyScript fetches one step after another for that script: its own
   modules (found from core.js), its config, MicroPython (module and WebAssembly), then the
   config's [files] and the script at low priority; PART `runtime` keeps the first of these,
-  `files` the second (index.html puts them in its head and after its markup);
+  `files` the second (index.html and embed.html put them in the head and after their markup);
 - what stands between `<!-- inline:start FILE... -->` and `<!-- inline:end -->` becomes those
   files (paths from the page's folder): stylesheets in one `<style>`, scripts in one `<script>`.
   A page's first paint then waits for no stylesheet or script to download (measured cold: the
@@ -68,8 +68,9 @@ def preloads(
     modules, the config and MicroPython at once, our own files at low priority (after what the
     first paint and PyScript need first). Paths as the page names them (`config_text` is the
     config's TOML; `base` leads from the page's folder to the site root). `part` (PRELOAD_PARTS)
-    picks the runtime's links or the files' only: index.html puts the files' after its markup,
-    since 37 links parsed in the head delay the board's first paint (docs/performance.md)."""
+    picks the runtime's links or the files' only: index.html and embed.html put the files' after
+    their markup, since parsed in the head they delayed the board's first paint
+    (docs/performance.md)."""
     if part not in PRELOAD_PARTS:
         raise ValueError(f"a preload region holds one of {', '.join(PRELOAD_PARTS)}, not {part!r}")
     data = tomllib.loads(config_text)
@@ -111,6 +112,8 @@ def regions(html: str, start_mark: str, end_mark: str, fill) -> str:
 def preload_block(page: str, args: list) -> str:
     """The preloads for `<!-- preload:start CONFIG SCRIPT [PART] -->` (paths from the page's
     folder; PART one of PRELOAD_PARTS, "all" when left out)."""
+    if len(args) not in (2, 3):
+        raise ValueError(f"{page}: a preload region names CONFIG SCRIPT [PART], not {args}")
     config, script, *part = args
     folder = os.path.dirname(page)
     base = "../" * len(folder.split("/")) if folder else ""
