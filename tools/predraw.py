@@ -112,13 +112,18 @@ def regions(html: str, start_mark: str, end_mark: str, fill) -> str:
 def preload_block(page: str, args: list) -> str:
     """The preloads for `<!-- preload:start CONFIG SCRIPT [PART] -->` (paths from the page's
     folder; PART one of PRELOAD_PARTS, "all" when left out)."""
-    if len(args) not in (2, 3):
-        raise ValueError(f"{page}: a preload region names CONFIG SCRIPT [PART], not {args}")
-    config, script, *part = args
+    config, script, part = region_args(page, args)
     folder = os.path.dirname(page)
     base = "../" * len(folder.split("/")) if folder else ""
     with open(os.path.join(ROOT, folder, config), encoding="utf-8") as f:
-        return _block(preloads(f.read(), config, script, base, *part))
+        return _block(preloads(f.read(), config, script, base, part))
+
+
+def region_args(page: str, args: list) -> tuple:
+    """(CONFIG, SCRIPT, PART) of a preload region's words; PART is "all" when left out."""
+    if len(args) not in (2, 3):
+        raise ValueError(f"{page}: a preload region names CONFIG SCRIPT [PART], not {args}")
+    return args[0], args[1], args[2] if len(args) == 3 else "all"
 
 
 def _block(links: str) -> str:
@@ -129,12 +134,12 @@ def _block(links: str) -> str:
 def with_preloads(html: str, config_text: str, base: str = "") -> str:
     """`html` with each `<!-- preload:start CONFIG SCRIPT -->` region holding the preloads of the
     config `config_text` (the TOML itself, for a config not yet on disk)."""
-    return regions(
-        html,
-        PRELOAD_START,
-        PRELOAD_END,
-        lambda args: _block(preloads(config_text, args[0], args[1], base, *args[2:])),
-    )
+
+    def fill(args: list) -> str:
+        config, script, part = region_args("the page", args)
+        return _block(preloads(config_text, config, script, base, part))
+
+    return regions(html, PRELOAD_START, PRELOAD_END, fill)
 
 
 def inline_block(page: str, names: list) -> str:
