@@ -370,7 +370,7 @@ def test_a_closed_tab_a_silent_page_and_conflicting_histories(pair, contexts):
 # -- races ---------------------------------------------------------------------------------------
 
 
-def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair, contexts):
+def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair, contexts, guard):
     """The host's game (a race for three opened from a share link, 5 moves from its end, Red the
     computer's) goes to the friend over the channel; the reply is opened in another tab of the
     host's browser, which hands it to the inviting tab. The host's page plays Red and relays it;
@@ -388,11 +388,24 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
     host = open_(contexts[0], "index.html#" + fragment)
     link = invite(host, {"w": "me", "b": "friend1", "r": "computer"})
     guest, reply = arrive(open_, contexts[1], link)
-    other_tab = open_(contexts[0], "index.html")
+    # The reply, clicked in a chat, opens a new tab of the host's browser: that tab hands it on
+    # to the inviting tab and says so, and starts no worker (Pyodide's 10 MB among them) for the
+    # game with a computer seat it shows, until it is used.
+    other_tab = contexts[0].new_page()
+    guard.attach(other_tab)
+    fetched = []
+    other_tab.on("request", lambda request: fetched.append(request.url))
     other_tab.goto(reply)
+    other_tab.wait_for_selector('body[data-ready="1"]', timeout=TIMEOUT)
     for page in (host, guest):
         page.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)
         page.keyboard.press("Escape")
+    assert "went to your game's tab" in other_tab.text_content("[data-status]")
+    workers = [url for url in fetched if "pyodide" in url or url.endswith("worker-mpy.toml")]
+    assert not workers, workers
+    assert other_tab.get_attribute("body", "data-computer-ready") is None
+    other_tab.click("[data-status]")  # used: now it starts its workers
+    other_tab.wait_for_selector('body[data-computer-ready="1"]', timeout=TIMEOUT)
     other_tab.close()  # its work is done
     assert host.get_attribute("body", "data-live-me") == "w"
     assert guest.get_attribute("body", "data-live-me") == "b"

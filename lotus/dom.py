@@ -212,6 +212,7 @@ class Host:
         self.owner = None  # the page's controller, told when a worker is up (see `wake`)
         self.redraw = None  # the page's redraw, after a worker came up (see `wake`)
         self.pyodide_woken = False  # the Pyodide worker was asked to start (see `wake_pyodide`)
+        self.later = None  # (owner, redraw) of a `wake` put off until the page is used
 
     def listen(self, element, event: str, handler) -> None:
         """addEventListener with a proxy kept alive for the page's lifetime; guarded."""
@@ -318,11 +319,24 @@ class Host:
         one answers first; the Pyodide one, started at once only for a game with a computer seat
         (else on the first question), takes over once it has answered its first call. `owner`
         is the page's controller: told as soon as a worker is up."""
+        self.later = None
         self.owner = owner
         self.redraw = redraw
         self.spawn(self.wake_quick(owner, redraw))
         if owner.wants_search():
             self.wake_pyodide()
+
+    def wake_later(self, owner, redraw) -> None:
+        """`wake`, put off until the page is used (`wake_now`: a click or a key) or asks a worker a
+        question: for a tab that only handed a reply on to the tab that made the invitation
+        (lotus/ui_live.py), whose workers, Pyodide's 10 MB among them, would otherwise start for
+        nothing beside the tab that is connecting."""
+        self.later = (owner, redraw)
+
+    def wake_now(self, *_) -> None:
+        """Start the workers that `wake_later` put off (nothing when none were)."""
+        if self.later is not None:
+            self.wake(*self.later)
 
     def wake_pyodide(self) -> None:
         """Start the Pyodide worker in the background unless it is started: at once for a game
@@ -391,6 +405,8 @@ class Host:
     def ask(self, owner, tickets, redraw) -> None:
         """Send a controller's tickets to a worker; `redraw()` after each answer. The page's
         controller may want the full search started already (a computer seat came on show)."""
+        if tickets and self.later is not None and self.later[0] is owner:
+            self.wake_now()  # a tab whose workers were put off asks a question: start them
         if self.owner is owner and owner.wants_search():
             self.wake_pyodide()
         for ticket in tickets:

@@ -59,6 +59,10 @@ class Page(Host):
         self.wire()
         ui_library.wire(self)  # Your games, other tabs, the error's details
         self.live.start()  # an invitation or a reply in the address, or a live game to resume
+        if self.live.relayed:  # it only handed a reply on: no workers until it is used
+            self.wake_later(self.c, self.refresh)
+            self.listen(document, "pointerdown", self.wake_now)
+            self.listen(document, "keydown", self.wake_now)
         self.refresh()
         api = window.Object.new()  # a small JS-callable surface for tests and tooling
         api.legalMoves = create_proxy(self.page_legal_moves)
@@ -67,7 +71,8 @@ class Page(Host):
         window.lotus = api
         self.replay_queue()
         self.body.dataset.ready = "1"
-        self.wake(self.c, self.refresh)  # the workers (lotus/dom.py's Host)
+        if not self.live.relayed:
+            self.wake(self.c, self.refresh)  # the workers (lotus/dom.py's Host)
 
     def wire(self) -> None:
         """Listen to the board, the buttons, the forms and the keyboard."""

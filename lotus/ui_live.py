@@ -43,6 +43,7 @@ class LiveUI:
         self.live_id = None  # the saved game (lotus.library id) that is live
         self.invite_key = ""  # a guest's invitation (lotus.live.used_key), remembered once used
         self.proxy = None
+        self.relayed = False  # this tab handed a reply on to the tab that made the invitation
 
     # -- set-up --------------------------------------------------------------------------------
     def start(self) -> None:
@@ -65,6 +66,7 @@ class LiveUI:
             if self.waiting():
                 self.take_reply(fragment)
             elif window.lotusLive.passReply(fragment):  # to the tab that made the invitation
+                self.relayed = True
                 self.c.app.session.message = "The reply went to your game's tab: go back to it."
         else:
             return False
