@@ -400,13 +400,30 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
     for page in (host, guest):
         page.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)
         page.keyboard.press("Escape")
-    assert "went to your game's tab" in other_tab.text_content("[data-status]")
+    other_tab.wait_for_function(  # the inviting tab said it took the reply
+        "document.querySelector('[data-status]').textContent.includes(\"went to your game's tab\")",
+        timeout=TIMEOUT,
+    )
     workers = [url for url in fetched if "pyodide" in url or url.endswith("worker-mpy.toml")]
     assert not workers, workers
     assert other_tab.get_attribute("body", "data-computer-ready") is None
     other_tab.click("[data-status]")  # used: now it starts its workers
     other_tab.wait_for_selector('body[data-computer-ready="1"]', timeout=TIMEOUT)
     other_tab.close()  # its work is done
+    # The same reply opened in the friend's browser: no tab there waits for it, and the page says
+    # where it belongs; a damaged reply is refused with a reason.
+    stray = open_(contexts[1], reply)
+    stray.wait_for_function(
+        "document.querySelector('[data-status]').textContent.includes('No tab of this browser')",
+        timeout=TIMEOUT,
+    )
+    stray.goto(reply.split("#")[0] + "#reply=1~garbage")
+    stray.wait_for_function(
+        "document.querySelector('[data-error]').textContent.includes('This reply cannot be used')",
+        timeout=TIMEOUT,
+    )
+    assert "No tab" not in stray.text_content("[data-status]")
+    stray.close()
     assert host.get_attribute("body", "data-live-me") == "w"
     assert guest.get_attribute("body", "data-live-me") == "b"
     assert moves(guest) == game.moves  # White (a person) is to move: the computer waits

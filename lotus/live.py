@@ -232,6 +232,17 @@ def read_reply(code: str, match: str) -> dict:
     return {"tag": parts[2], "sdp": unpack_sdp(parts[3], False)}
 
 
+def reply_match(code: str) -> str:
+    """The match id of a well-formed reply code or link, whatever invitation it answers (raises
+    LiveError when it is not one): checked before a reply is handed to another tab."""
+    code = _after(code, "reply=")
+    parts = code.split("~", 3)
+    if len(parts) != 4 or parts[0] != str(VERSION):
+        raise LiveError("this is not a reply to an invitation")
+    read_reply(code, parts[1])
+    return parts[1]
+
+
 def used_key(invite: dict) -> str:
     """What identifies an invitation among the ones this device used ('match~tag')."""
     return invite["match"] + "~" + invite["tag"]

@@ -18,6 +18,8 @@ from lotus.dom import clipboard, flag, say, show
 RECORD_KEY = "lotus.live"  # the live game on screen: {match, game, role, me, id}
 STUN_KEY = "lotus.live.stun"  # the player's STUN server ('' : none, host candidates only)
 USED_KEY = "lotus.live.used"  # the invitations this device connected with (never twice)
+RELAY_TAKEN = "The reply went to your game's tab: go back to it."
+RELAY_NONE = "No tab of this browser waits for this reply: open it where the invitation was made."
 GONE = "Your friend's page stopped answering (its network may be lost, or the device asleep)."
 CLOSED = "The connection closed. The game is saved; invite again to go on."
 FAILED = (
@@ -65,13 +67,27 @@ class LiveUI:
             self.page.clear_fragment()
             if self.waiting():
                 self.take_reply(fragment)
-            elif window.lotusLive.passReply(fragment):  # to the tab that made the invitation
-                self.relayed = True
-                self.c.app.session.message = "The reply went to your game's tab: go back to it."
+            else:
+                self.pass_reply(fragment)
         else:
             return False
         self.page.refresh()
         return True
+
+    def pass_reply(self, fragment: str) -> None:
+        """A reply opened in a tab that is not waiting for one: hand it to the tab that made the
+        invitation (it says when it took it: `on_transport`'s "relayed"), unless it is damaged."""
+        try:
+            live.reply_match(fragment)
+        except live.LiveError as exc:
+            self.c.app.session.message = ""  # an earlier reply's word no longer holds
+            self.c.error = "This reply cannot be used: " + live_sentence(exc)
+            return
+        if window.lotusLive.passReply(fragment):
+            self.relayed = True
+            self.c.app.session.message = "Handing the reply to the tab that made the invitation…"
+        else:
+            self.c.app.session.message = RELAY_NONE
 
     def on_screen(self) -> bool:
         """True while the game on screen is the live one (not another game of Your games)."""
@@ -364,8 +380,11 @@ class LiveUI:
                 self.relay(peer, beat)
                 return
         if kind == "reply" and self.waiting():
+            window.lotusLive.ackReply(peer)  # the tab that handed it on says so
             self.take_reply(str(data))
-        if link is None or kind == "reply":
+        if kind == "relayed":  # this tab handed a reply on: taken, or no tab was waiting
+            self.c.app.session.message = RELAY_TAKEN if data else RELAY_NONE
+        if link is None or kind in ("reply", "relayed"):
             self.page.refresh()
             return
         if kind == "open":

@@ -74,6 +74,21 @@ def test_an_invitation_and_its_reply_round_trip():
         live.read_reply(reply, "other")
 
 
+def test_a_reply_is_checked_before_it_is_handed_to_another_tab():
+    """A tab not waiting for a reply hands it on only when it is one (reply_match), whatever
+    invitation it answers; a damaged or foreign code is refused with a reason."""
+    reply = "https://lotus.example/index.html#reply=" + live.reply_code("m4tch", "HM9X", OFFER)
+    assert live.reply_match(reply) == "m4tch"
+    other_version = reply.replace("#reply=1~", "#reply=9~")
+    assert other_version != reply
+    for bad in ("#reply=garbage", "#reply=1~a~b~c~d~e~f", other_version, "#reply=" + "x" * 5000):
+        with pytest.raises(live.LiveError):
+            live.reply_match(bad)
+    invitation = "#live=" + live.invite_code("m4tch", "race", "br", OFFER)
+    with pytest.raises(live.LiveError, match="not a reply"):
+        live.reply_match(invitation)
+
+
 def test_a_reply_to_an_invitation_used_or_replaced_says_what_to_do():
     host = live.Link("host", "m4tch", "race", "w")
     host.offered("T1", "friend1", "b")

@@ -62,10 +62,22 @@
   }
 
   // A reply link opened in another tab of this browser goes to the tab that made the invitation.
+  // The tab waiting for it answers with an ack; with none within RELAY_MS, no tab was waiting.
   const tabs = "BroadcastChannel" in window ? new BroadcastChannel("lotus-live") : null;
+  const RELAY_MS = 2000;
+  const relays = new Map(); // id of a reply handed on -> its timer
+  function relayed(id, taken) {
+    const timer = relays.get(id);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    relays.delete(id);
+    tell("relayed", id, taken ? "1" : "");
+  }
   if (tabs) {
     tabs.onmessage = (event) => {
-      if (event.data && typeof event.data.reply === "string") tell("reply", "", event.data.reply);
+      const data = event.data || {};
+      if (typeof data.reply === "string") tell("reply", String(data.id || ""), data.reply);
+      else if (typeof data.ack === "string") relayed(data.ack, true);
     };
   }
 
@@ -103,8 +115,14 @@
     /* Hand a reply to the other tabs of this site; false when the browser cannot. */
     passReply(text) {
       if (!tabs) return false;
-      tabs.postMessage({ reply: String(text) });
+      const id = Math.random().toString(36).slice(2);
+      relays.set(id, setTimeout(() => relayed(id, false), RELAY_MS));
+      tabs.postMessage({ reply: String(text), id });
       return true;
+    },
+    /* The tab that made the invitation took the reply handed on as `id`: tell its sender. */
+    ackReply(id) {
+      if (tabs && id) tabs.postMessage({ ack: String(id) });
     },
     ids() {
       return Array.from(peers.keys());
