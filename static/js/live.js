@@ -65,12 +65,12 @@
   // The tab waiting for it answers with an ack; with none within RELAY_MS, no tab was waiting.
   const tabs = "BroadcastChannel" in window ? new BroadcastChannel("lotus-live") : null;
   const RELAY_MS = 2000;
-  const relays = new Map(); // id of a reply handed on -> its timer
+  const relays = new Map(); // id of a reply handed on -> its timer (null once it rang)
   function relayed(id, taken) {
-    const timer = relays.get(id);
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    relays.delete(id);
+    if (!relays.has(id)) return;
+    clearTimeout(relays.get(id));
+    if (taken) relays.delete(id); // a late ack still corrects "no tab waits"
+    else relays.set(id, null);
     tell("relayed", id, taken ? "1" : "");
   }
   if (tabs) {
