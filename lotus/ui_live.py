@@ -20,6 +20,7 @@ STUN_KEY = "lotus.live.stun"  # the player's STUN server ('' : none, host candid
 USED_KEY = "lotus.live.used"  # the invitations this device connected with (never twice)
 RELAY_TAKEN = "The reply went to your game's tab: go back to it."
 RELAY_NONE = "No tab of this browser waits for this reply: open it where the invitation was made."
+RELAY_CANNOT = "Paste this reply link into the Live dialog of the tab that made the invitation."
 GONE = "Your friend's page stopped answering (its network may be lost, or the device asleep)."
 CLOSED = "The connection closed. The game is saved; invite again to go on."
 FAILED = (
@@ -86,8 +87,8 @@ class LiveUI:
         if window.lotusLive.passReply(fragment):
             self.relayed = True
             self.c.app.session.message = "Handing the reply to the tab that made the invitation…"
-        else:
-            self.c.app.session.message = RELAY_NONE
+        else:  # no BroadcastChannel: a guard only (PyScript itself needs it to start)
+            self.c.app.session.message = RELAY_CANNOT
 
     def on_screen(self) -> bool:
         """True while the game on screen is the live one (not another game of Your games)."""
