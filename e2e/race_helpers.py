@@ -1,5 +1,6 @@
 """Reading the race board through the page contract, and playing moves on it by clicks."""
 
+from e2e.clicks import tap
 from lotus.engine import race
 
 READ_STATE = """() => {
@@ -81,7 +82,7 @@ def click_move(page, move: str) -> None:
         return
     origin, path = race.parse_move(move)
     if origin.startswith("S"):
-        page.locator(f'[data-start="{origin[1:]}"]').first.click()
+        tap(page, f'[data-start="{origin[1:]}"]')
     else:
-        page.click(f'[data-field="{origin}"]')
-    page.click(f'[data-field="{path[-1]}"]')
+        tap(page, f'[data-field="{origin}"]')
+    tap(page, f'[data-field="{path[-1]}"]')

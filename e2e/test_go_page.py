@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from e2e.clicks import tap
 from e2e.conftest import WORKER_TIMEOUT
 from lotus.engine import go
 
@@ -60,7 +61,7 @@ def click_move(page, move: str) -> None:
     if move in ("pass", "resign"):
         page.click(f'[data-action="{move}"]')
     else:
-        page.click(f'[data-point="{move}"]')
+        tap(page, f'[data-point="{move}"]')
 
 
 def test_the_page_opens_on_an_empty_board_with_the_marker_at_zero(page):

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from e2e.clicks import tap
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
 from e2e.race_helpers import click_move
 from lotus import records
@@ -57,7 +58,7 @@ def click_points(page, points) -> None:
         if point == "pass":
             page.click('[data-action="pass"]')
         else:
-            page.click(f'[data-point="{point}"]')
+            tap(page, f'[data-point="{point}"]')
 
 
 def open_list(page) -> None:

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from e2e.clicks import tap
 from e2e.conftest import WORKER_TIMEOUT
 from e2e.race_helpers import click_move
 from lotus import records
@@ -33,7 +34,7 @@ def status(page) -> str:
 
 def play_points(page, points) -> None:
     for point in points:
-        page.click(f'[data-point="{point}"]')
+        tap(page, f'[data-point="{point}"]')
 
 
 def open_records(page) -> None:
