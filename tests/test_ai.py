@@ -324,6 +324,98 @@ class _NeverExplore:
         return 0.999
 
 
+def _playout_by_the_api(game, rng, depth, epsilon, threat, scale):
+    """What a race playout must do, by the ordinary API: at each ply a random legal move with
+    chance `epsilon`, else the first best by move_score (with the threat penalty), for `depth`
+    plies (None: to the end); then the result or the evaluation."""
+    from lotus.engine.ai import race_plugin
+
+    g = game.copy()
+    n = 0
+    while (depth is None or n < depth) and not g.is_over:
+        legal = g.legal_moves()
+        if len(legal) == 1:
+            move = legal[0]
+        elif rng.random() < epsilon:
+            move = legal[int(rng.random() * len(legal))]
+        else:
+            me = g.to_move
+            danger = race_plugin.threatened(g, me) if threat else 0
+            scores = [race_plugin.move_score(g, m, me, danger, threat) for m in legal]
+            move = legal[scores.index(max(scores))]
+        g.play(move)
+        n += 1
+    if g.is_over:
+        return [1.0 if c == g.winner else 0.0 for c in g.colours]
+    return race_plugin.evaluate(g, scale)
+
+
+@pytest.mark.parametrize("players, pro", [(2, False), (2, True), (3, False), (4, False), (4, True)])
+def test_race_playout_plays_the_same_game_as_the_ordinary_api(players, pro):
+    # The playout plays on a copy of the position by itself (no play/undo): for the same random
+    # numbers it must play the moves the ordinary API lists, chosen as move_score scores them,
+    # from any position (blocked players, the Pro double first turn, the endgame) and leave the
+    # game unchanged. Cut at every depth, the evaluation shows any ply where the two part.
+    from lotus.engine.ai import race_plugin
+
+    checked = 0
+    for seed in range(12):
+        game = random_race(players, pro, plies=(0, 1, 2, 15, 40, 80)[seed % 6] + seed, seed=seed)
+        before = game.state_key()
+        for depth in (1, 2, 3, 5, 8, 13, 21, 34, None):
+            for threat in (0.0, race_plugin.THREAT):
+                state = race_plugin.RaceState(game, depth=depth, threat=threat, epsilon=0.3)
+                got = state.rollout(random.Random(seed * 100 + (depth or 0)))
+                want = _playout_by_the_api(
+                    game, random.Random(seed * 100 + (depth or 0)), depth, 0.3, threat, 6.0
+                )
+                assert got == pytest.approx(want, abs=1e-12), (game.state_key(), depth, threat)
+                assert state.game.state_key() == before
+                checked += 1
+        assert game.state_key() == before
+    assert checked == 12 * 9 * 2
+
+
+def test_race_playout_plays_the_same_game_when_blocked_and_in_the_double_turn():
+    # The two rarest branches: a blocked player (R9: the standard rule moves an opponent's stone,
+    # the Pro rule passes) and the second move of the Pro double first turn (R10).
+    from lotus.engine.ai import race_plugin
+
+    blocked = {"board": {"5": "bw", "9": "bw"}, "goal": {"w": 8, "b": 8}}
+    games = [
+        race.Game.from_setup(players=2, pro=False, to_move="b", **blocked),
+        race.Game.from_setup(players=2, pro=True, to_move="b", **blocked),
+        race.Game.from_setup(
+            players=2,
+            pro=True,
+            to_move="w",
+            start={"w": (4, 3, 1, 1), "b": (4, 3, 2, 1)},
+            board={"B2": "w"},
+            double_turn=True,
+        ),
+        # The double turn's second move where Black's stone on A1 can cover A2 (the threat).
+        race.Game.from_setup(
+            players=2,
+            pro=True,
+            to_move="w",
+            start={"w": (2,), "b": (4, 3, 1)},
+            board={"A1": "b"},
+            goal={"w": 8, "b": 1},
+            double_turn=True,
+        ),
+    ]
+    assert games[0].blocked and games[1].legal_moves() == [race.PASS]
+    for game in games:
+        for seed in range(20):
+            for depth in (1, 2, 4, None):
+                state = race_plugin.RaceState(game, depth=depth, threat=race_plugin.THREAT)
+                got = state.rollout(random.Random(seed))
+                want = _playout_by_the_api(
+                    game, random.Random(seed), depth, 0.25, race_plugin.THREAT, 6.0
+                )
+                assert got == pytest.approx(want, abs=1e-12), (game.state_key(), seed, depth)
+
+
 @pytest.mark.parametrize("threat", [0.0, 2.0])
 def test_race_playout_plays_the_heuristics_best_move(threat):
     # The playout's move choice is an inlined copy of move_score: one ply with no random moves

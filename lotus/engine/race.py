@@ -29,6 +29,14 @@ or into the lists they hold, breaks the game.
 - ``Game.turn``: int, the index in ``Game.colours`` of the player to move (``to_move`` is its
   colour).
 - ``Game.winner``: the colour whose stones are all in the goal (R11), or None.
+- ``BOARD_MOVES`` and ``START_MOVES``: the move strings of a free stone by field and distance,
+  and of a start stack by colour and height, in the order ``legal_moves`` lists them. That order:
+  the start moves of the player to move by descending height, then its board moves by field
+  index (the second move of the R10 double turn: its start moves, then ``PASS``); a blocked
+  player (R9), standard rule: the others' start moves in colour order, every free stone's moves
+  by field index, then ``PASS``; Pro rule: ``PASS`` alone.
+- ``Game.playout_state()``: a copy of the position (stacks, start heights, goal, the R10 phase)
+  for a playout that plays on the copy by itself, without ``play``.
 - ``Game.colours``, ``Game.players``, ``legal_moves()``, ``play()``, ``undo()`` and ``copy()`` are
   the ordinary API; ``play`` checks the move against the cached list of legal moves.
 """
@@ -133,10 +141,12 @@ ACTIONS = {}
 a field index (or -height for a start move), land and final are field indices (final differs from
 land after a bounce, R8), colour is the start stack's colour (None for a board move). Read-only."""
 _NAME_INDEX = {name: i for i, name in enumerate(_NAMES)}
-# _BOARD_MOVES[f][d]: the move strings from field index f for a stone that moves d fields.
-_BOARD_MOVES = []
-# _START_MOVES[c][h]: the move strings from colour c's start stacks of height h.
-_START_MOVES = {}
+BOARD_MOVES = []
+"""BOARD_MOVES[f][d]: the move strings (a tuple) of a stone on field index f that moves d fields,
+in the order ``legal_moves`` lists them. Read-only."""
+START_MOVES = {}
+"""START_MOVES[c][h]: the move strings (a tuple) from colour c's start stacks of height h, in the
+order ``legal_moves`` lists them. Read-only."""
 
 
 def _moves_landing(origin: str, origin_code: int, colour, land: str, distance: int) -> list:
@@ -153,7 +163,7 @@ def _moves_landing(origin: str, origin_code: int, colour, land: str, distance: i
 
 
 def _build_tables() -> None:
-    """Fill ACTIONS, _BOARD_MOVES and _START_MOVES from BOARD."""
+    """Fill ACTIONS, BOARD_MOVES and START_MOVES from BOARD."""
     for f, name in enumerate(FIELDS):
         row = [()]
         to_goal = ROUTE_INDEX[GOAL] - ROUTE_INDEX[name]
@@ -164,7 +174,7 @@ def _build_tables() -> None:
         home = tuple(_moves_landing(name, f, None, GOAL, to_goal))
         for _ in range(to_goal, _MAX_HEIGHT + 1):
             row.append(home)
-        _BOARD_MOVES.append(row)
+        BOARD_MOVES.append(row)
     for c in COLOURS:
         row = [()]
         for h in range(1, _MAX_START + 1):
@@ -175,7 +185,7 @@ def _build_tables() -> None:
                     if text not in strings:
                         strings.append(text)
             row.append(tuple(strings))
-        _START_MOVES[c] = row
+        START_MOVES[c] = row
 
 
 _build_tables()
@@ -183,7 +193,7 @@ _build_tables()
 
 def _start_moves(out: list, colour: str, heights: list) -> None:
     """Append the moves from a colour's start stacks (descending heights) to out (R3, R5)."""
-    row = _START_MOVES[colour]
+    row = START_MOVES[colour]
     prev = 0
     for h in heights:
         if h != prev and h:
@@ -409,6 +419,22 @@ class Game:
         g._legal = self._legal
         return g
 
+    def playout_state(self) -> tuple:
+        """A copy of the position for a search's playout that plays on it by itself (the fast path
+        for search): (stacks, start_heights, goal, phase, per). ``stacks`` and ``start_heights``
+        are copies of the attributes of that name; ``goal``: colour -> stones in the goal;
+        ``phase``: 0, or 1 when the first move of the Pro double first turn is due (R10), 2 when
+        its second (the same player moves again, a start move or a pass); ``per``: each colour's
+        stones (a colour with that many in the goal has won, R11). Changing it leaves the game
+        as it is."""
+        return (
+            [s[:] for s in self.stacks],
+            {c: h[:] for c, h in self.start_heights.items()},
+            dict(self._goal),
+            self._phase,
+            self._per,
+        )
+
     # -- state --------------------------------------------------------------------------------
 
     @property
@@ -481,7 +507,7 @@ class Game:
             # R10: the second move of the double first turn sets another stone onto the board.
             legal.append(PASS)
             return legal
-        for s, row in zip(self.stacks, _BOARD_MOVES):
+        for s, row in zip(self.stacks, BOARD_MOVES):
             if s and s[-1] == c:
                 legal.extend(row[len(s)])
         if not legal:
@@ -490,7 +516,7 @@ class Game:
                 for o in self.colours:
                     if o != c:
                         _start_moves(legal, o, self.start_heights[o])
-                for s, row in zip(self.stacks, _BOARD_MOVES):
+                for s, row in zip(self.stacks, BOARD_MOVES):
                     if s:
                         legal.extend(row[len(s)])
             legal.append(PASS)

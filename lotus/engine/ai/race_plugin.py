@@ -55,6 +55,25 @@ def _reach_tables() -> tuple:
 _REACH_BOARD, _REACH_START = _reach_tables()
 
 
+def _entry(text: str) -> tuple:
+    """A move as the playouts use it: (text, origin, final, progress, start colour or None)."""
+    origin, final, progress = MOVES[text]
+    return (text, origin, final, progress, race.ACTIONS[text][3])
+
+
+def _entry_tables() -> tuple:
+    """``race.BOARD_MOVES`` and ``race.START_MOVES`` with entries (``_entry``) for strings."""
+    board = [[tuple(_entry(t) for t in moves) for moves in row] for row in race.BOARD_MOVES]
+    start = {}
+    for c, row in race.START_MOVES.items():
+        start[c] = [tuple(_entry(t) for t in moves) for moves in row]
+    return board, start
+
+
+_BOARD_ENTRIES, _START_ENTRIES = _entry_tables()
+_PASS_ENTRY = (_PASS, None, None, -1.0, None)
+
+
 def threatened(game: race.Game, me: str) -> int:
     """A bitmask of the fields (bit i: field index i) where a free stone of another colour than
     `me` can land with its next move: a stone of mine landing there may be covered next turn."""
@@ -177,13 +196,25 @@ class RaceState:
 
     def rollout(self, rng) -> list:
         """Play by the move heuristic (sometimes at random) to the end, or for `depth` plies
-        and then evaluate; the state is left as it was found."""
+        and then evaluate; the game is not changed.
+
+        The search's hot spot: it plays on a copy of the position (``Game.playout_state``),
+        listing the moves as ``legal_moves`` does (``_BOARD_ENTRIES``, ``_START_ENTRIES``: the
+        same moves in the same order) and choosing as ``move_score`` scores them, without
+        ``play``/``undo``: the same game as by the ordinary API for the same random numbers
+        (tests/test_ai.py checks it)."""
         game = self.game
+        stacks, start, goal, phase, per = game.playout_state()
+        winner = game.winner
+        turn = game.turn
         colours = self.colours
-        play = game.play
-        legal_moves = game.legal_moves
-        stacks = game.stacks
-        moves = MOVES
+        players = self.players
+        pro = game.pro
+        board_rows = _BOARD_ENTRIES
+        reach_board = _REACH_BOARD
+        start_rows = _START_ENTRIES
+        reach_start = _REACH_START
+        goal_index = _GOAL_INDEX
         random = rng.random
         eps = self.epsilon
         threat = self.threat
@@ -191,36 +222,83 @@ class RaceState:
         if depth is None:
             depth = 1 << 30
         n = 0
-        while n < depth and game.winner is None:
-            legal = legal_moves()
+        while n < depth and winner is None:
+            me = colours[turn]
+            # The legal moves (in legal_moves' order) and, for the threat, where the
+            # others' free stones on the board can land.
+            legal = []
+            prev = 0
+            row = start_rows[me]
+            for h in start[me]:
+                if h != prev and h:
+                    legal.extend(row[h])
+                    prev = h
+            mask = 0
+            blocked = False
+            if phase == 2:
+                legal.append(_PASS_ENTRY)  # R10: the second move of the double first turn
+                for stack, reach in zip(stacks, reach_board):
+                    if stack and stack[-1] != me:
+                        mask |= reach[len(stack)]
+            else:
+                for stack, moves, reach in zip(stacks, board_rows, reach_board):
+                    if stack:
+                        if stack[-1] == me:
+                            legal.extend(moves[len(stack)])
+                        else:
+                            mask |= reach[len(stack)]
+                if not legal:
+                    # Blocked (R9): any opponent's free stone may move (standard rule).
+                    blocked = True
+                    if not pro:
+                        for o in colours:
+                            if o != me:
+                                prev = 0
+                                row = start_rows[o]
+                                for h in start[o]:
+                                    if h != prev and h:
+                                        legal.extend(row[h])
+                                        prev = h
+                        for stack, moves in zip(stacks, board_rows):
+                            if stack:
+                                legal.extend(moves[len(stack)])
+                    legal.append(_PASS_ENTRY)
             k = len(legal)
             if k == 1:
-                move = legal[0]
+                entry = legal[0]
             elif random() < eps:
-                move = legal[int(random() * k)]
-            else:
-                # The best move by move_score (inlined: this loop is the search's hot spot).
-                me = colours[game.turn]
-                move = legal[0]
+                entry = legal[int(random() * k)]
+            elif blocked:
+                # R9: move an opponent's stone as little as possible (move_score: -progress).
+                entry = legal[0]
                 best = -1e9
-                danger = threatened(game, me) if threat else 0
-                for m in legal:
-                    if m == _PASS:
-                        s = -1.0
+                for e in legal:
+                    s = -1.0 if e is _PASS_ENTRY else -e[3]
+                    if s > best:
+                        best = s
+                        entry = e
+            else:
+                # The best move by move_score (inlined; not blocked, so every move is mine).
+                if threat:
+                    for c, heights in start.items():
+                        if c != me:
+                            row = reach_start[c]
+                            for h in heights:
+                                if h:
+                                    mask |= row[h]
+                danger = mask if threat else 0
+                entry = legal[0]
+                best = -1e9
+                for e in legal:
+                    _text, origin, final, s, _colour = e
+                    if final is None:
+                        s = -1.0  # a pass
                     else:
-                        origin, final, s = moves[m]
-                        own = True
                         if origin >= 0:
                             stack = stacks[origin]
-                            if stack[-1] != me:
-                                own = False
-                            elif len(stack) > 1:
+                            if len(stack) > 1:
                                 s += FREE_OWN if stack[-2] == me else -FREE_OPPONENT
-                        elif m[1] != me:
-                            own = False
-                        if not own:
-                            s = -s
-                        elif final == _GOAL_INDEX:
+                        if final == goal_index:
                             s += GOAL_BONUS
                         else:
                             target = stacks[final]
@@ -232,13 +310,35 @@ class RaceState:
                                 s -= threat
                     if s > best:
                         best = s
-                        move = m
-            play(move)
+                        entry = e
+            # Play it (race.Game.play without its checks and history).
+            _text, origin, final, _progress, colour = entry
+            if final is not None:
+                if origin >= 0:
+                    c = stacks[origin].pop()
+                else:
+                    c = colour
+                    heights = start[c]
+                    slot = len(heights) - 1
+                    while heights[slot] != -origin:
+                        slot -= 1
+                    heights[slot] -= 1
+                if final == goal_index:
+                    home = goal[c] + 1
+                    goal[c] = home
+                    if home == per:
+                        winner = c  # R11, even when moved by an opponent (R9)
+                else:
+                    stacks[final].append(c)
+            if phase == 1:
+                phase = 2  # R10: the first player moves again
+            else:
+                phase = 0
+                turn = (turn + 1) % players
             n += 1
-        result = self.returns() if game.winner is not None else evaluate(game, self.scale)
-        for _ in range(n):
-            game.undo()
-        return result
+        if winner is not None:
+            return [1.0 if c == winner else 0.0 for c in colours]
+        return _evaluate(colours, stacks, start, self.scale)
 
     def name(self, move: str) -> str:
         """The notation of a move (moves are already notation)."""
@@ -247,13 +347,16 @@ class RaceState:
 
 def remaining(game: race.Game) -> list:
     """Per colour: fields its stones still have to travel, plus a toll for covered stones."""
-    colours = game.colours
+    return _remaining(game.colours, game.stacks, game.start_heights)
+
+
+def _remaining(colours, stacks, start) -> list:
+    """``remaining`` of a position given as colours, stacks and start heights."""
     where = {c: i for i, c in enumerate(colours)}
     left = [0.0] * len(colours)
-    start = game.start_heights
     for i, c in enumerate(colours):
         left[i] = _LENGTH * sum(start[c])
-    for f, stack in enumerate(game.stacks):
+    for f, stack in enumerate(stacks):
         if stack:
             togo = _LENGTH - _ROUTE[f]
             top = len(stack) - 1
@@ -267,7 +370,12 @@ def remaining(game: race.Game) -> list:
 
 def evaluate(game: race.Game, scale: float) -> list:
     """Each colour's chance to win, a softmax of the fields it has left to travel."""
-    left = remaining(game)
+    return _evaluate(game.colours, game.stacks, game.start_heights, scale)
+
+
+def _evaluate(colours, stacks, start, scale: float) -> list:
+    """``evaluate`` of a position given as colours, stacks and start heights."""
+    left = _remaining(colours, stacks, start)
     low = min(left)
     weights = [math.exp((low - x) / scale) for x in left]
     total = sum(weights)
