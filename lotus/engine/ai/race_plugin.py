@@ -74,6 +74,16 @@ _BOARD_ENTRIES, _START_ENTRIES = _entry_tables()
 _PASS_ENTRY = (_PASS, None, None, -1.0, None)
 
 
+def _start_entries(out: list, row: list, heights: list) -> None:
+    """Append the entries of the moves from start stacks of `heights` (descending; a colour's
+    row of ``_START_ENTRIES``) to `out`, in ``legal_moves``' order."""
+    prev = 0
+    for h in heights:
+        if h != prev and h:
+            out.extend(row[h])
+            prev = h
+
+
 def threatened(game: race.Game, me: str) -> int:
     """A bitmask of the fields (bit i: field index i) where a free stone of another colour than
     `me` can land with its next move: a stone of mine landing there may be covered next turn."""
@@ -227,12 +237,7 @@ class RaceState:
             # The legal moves (in legal_moves' order) and, for the threat, where the
             # others' free stones on the board can land.
             legal = []
-            prev = 0
-            row = start_rows[me]
-            for h in start[me]:
-                if h != prev and h:
-                    legal.extend(row[h])
-                    prev = h
+            _start_entries(legal, start_rows[me], start[me])
             mask = 0
             blocked = False
             if phase == 2:
@@ -253,12 +258,7 @@ class RaceState:
                     if not pro:
                         for o in colours:
                             if o != me:
-                                prev = 0
-                                row = start_rows[o]
-                                for h in start[o]:
-                                    if h != prev and h:
-                                        legal.extend(row[h])
-                                        prev = h
+                                _start_entries(legal, start_rows[o], start[o])
                         for stack, moves in zip(stacks, board_rows):
                             if stack:
                                 legal.extend(moves[len(stack)])
