@@ -354,8 +354,9 @@ def _playout_by_the_api(game, rng, depth, epsilon, threat, scale):
 def test_race_playout_plays_the_same_game_as_the_ordinary_api(players, pro):
     # The playout plays on a copy of the position by itself (no play/undo): for the same random
     # numbers it must play the moves the ordinary API lists, chosen as move_score scores them,
-    # from any position (blocked players, the Pro double first turn, the endgame) and leave the
-    # game unchanged. Cut at every depth, the evaluation shows any ply where the two part.
+    # from positions of random games (start, middle, endgame; the next test takes the rarest
+    # branches) and leave the game unchanged. Cut at many depths, the evaluation shows any ply
+    # where the two part.
     from lotus.engine.ai import race_plugin
 
     checked = 0
