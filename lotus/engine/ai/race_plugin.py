@@ -87,11 +87,18 @@ def _start_entries(out: list, row: list, heights: list) -> None:
 def threatened(game: race.Game, me: str) -> int:
     """A bitmask of the fields (bit i: field index i) where a free stone of another colour than
     `me` can land with its next move: a stone of mine landing there may be covered next turn."""
-    mask = 0
+    mask = _start_threat(game.start_heights, me)
     for f, stack in enumerate(game.stacks):
         if stack and stack[-1] != me:
             mask |= _REACH_BOARD[f][len(stack)]
-    for c, heights in game.start_heights.items():
+    return mask
+
+
+def _start_threat(start_heights: dict, me: str) -> int:
+    """The part of ``threatened`` from the other colours' start stacks (`start_heights`: colour
+    -> heights, as ``Game.start_heights``)."""
+    mask = 0
+    for c, heights in start_heights.items():
         if c != me:
             row = _REACH_START[c]
             for h in heights:
@@ -190,8 +197,7 @@ class RaceState:
 
     def returns(self) -> list:
         """1 for the winner, 0 for the others."""
-        winner = self.game.winner
-        return [1.0 if c == winner else 0.0 for c in self.colours]
+        return _result(self.colours, self.game.winner)
 
     def priors(self, actions: list) -> list:
         """A softmax of the move heuristic: good moves are searched first."""
@@ -223,7 +229,6 @@ class RaceState:
         board_rows = _BOARD_ENTRIES
         reach_board = _REACH_BOARD
         start_rows = _START_ENTRIES
-        reach_start = _REACH_START
         goal_index = _GOAL_INDEX
         random = rng.random
         eps = self.epsilon
@@ -279,14 +284,8 @@ class RaceState:
                         entry = e
             else:
                 # The best move by move_score (inlined; not blocked, so every move is mine).
-                if threat:
-                    for c, heights in start.items():
-                        if c != me:
-                            row = reach_start[c]
-                            for h in heights:
-                                if h:
-                                    mask |= row[h]
-                danger = mask if threat else 0
+                # threatened(): the board's part was gathered with the moves.
+                danger = (mask | _start_threat(start, me)) if threat else 0
                 entry = legal[0]
                 best = -1e9
                 for e in legal:
@@ -337,12 +336,17 @@ class RaceState:
                 turn = (turn + 1) % players
             n += 1
         if winner is not None:
-            return [1.0 if c == winner else 0.0 for c in colours]
+            return _result(colours, winner)
         return _evaluate(colours, stacks, start, self.scale)
 
     def name(self, move: str) -> str:
         """The notation of a move (moves are already notation)."""
         return move
+
+
+def _result(colours, winner) -> list:
+    """A finished game's returns: 1 for the winner, 0 for the others."""
+    return [1.0 if c == winner else 0.0 for c in colours]
 
 
 def remaining(game: race.Game) -> list:
