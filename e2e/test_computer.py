@@ -7,6 +7,10 @@ the easy level (bench/arena.py measures strength). Waits are for states, never f
 answer is known to have arrived once the worker has answered a later question (it answers in
 order), and "responsive" is an order, not a time: a hover is painted while the page still says the
 computer is thinking (a search on the page's own thread would hold every frame until it ended).
+
+The tests share one page, as a player keeps one tab open: the first loads it anew (its hint is
+the first question the workers get); each of the others opens its game from a share link pasted
+into the address bar, which changes only the fragment: the page and its workers stay up.
 """
 
 import json
@@ -54,13 +58,14 @@ def page(open_page):
     return open_page("index.html?game=race")
 
 
-def goto(page, query: str, worker: bool = True) -> None:
-    base = page.url.split("?")[0]
-    page.evaluate("localStorage.clear()")  # no saved game: the query opens a new one
-    page.goto(f"{base}?{query}")
-    page.wait_for_selector('body[data-ready="1"]')
-    if worker:
-        page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+def open_link(page, game, seats: dict) -> None:
+    """Open `game` with `seats` from its share link pasted into the page's address bar (only the
+    fragment changes: the page stays, with its workers); wait until the page has opened it (it
+    then clears the fragment) and its Pyodide worker is ready."""
+    fragment = records.to_link_fragment(records.record_of(game, seats=seats))
+    page.goto(page.url.split("#")[0] + "#" + fragment)
+    page.wait_for_function("location.hash === ''")
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
 
 
 def moves(page) -> list:
@@ -83,6 +88,28 @@ def settle(page) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
 
 
+def test_a_hint_shows_a_legal_move_without_playing_it(page):
+    page.evaluate("localStorage.clear()")  # no saved game: the query opens a new one
+    page.goto(page.url.split("?")[0] + "?game=race")  # loaded anew: no worker started yet,
+    page.wait_for_selector('body[data-ready="1"]')  # so the hint is their first question
+    click_move(page, "Sw4-A4")
+    page.click('[data-action="hint"]')
+    page.wait_for_function(
+        "() => document.querySelector('[data-status]').textContent.startsWith('Hint: ')"
+    )
+    from lotus.race_session import RaceSession
+
+    hint = page.inner_text("[data-status]")
+    session = RaceSession()
+    session.act("Sw4-A4")
+    said = [
+        f"Hint: {session.hint_text(m)} (marked on the board)." for m in session.game.legal_moves()
+    ]
+    assert hint in said
+    assert moves(page) == ["Sw4-A4"]
+    assert page.locator("svg .hint").count() >= 1 and page.locator("svg [data-hint]").count() >= 1
+
+
 @pytest.mark.slow
 def test_a_race_against_the_computer_reaches_its_end(page):
     """From a share link of the first 100 moves of a seeded random game (the computer's seat
@@ -91,11 +118,8 @@ def test_a_race_against_the_computer_reaches_its_end(page):
     rng = random.Random(7)
     while len(opening.moves) < 100:
         opening.play(rng.choice(sorted(opening.legal_moves())))
-    link = records.to_link_fragment(records.record_of(opening, seats={"w": "human", "b": "easy"}))
-    page.evaluate("localStorage.clear()")  # no saved game: the link opens its own
-    page.goto(page.url.split("?")[0].split("#")[0] + "?game=race#" + link)
-    page.wait_for_selector('body[data-ready="1"]')
-    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    asked = len(json.loads(page.evaluate("window.lotus.timings()")))  # by the page's earlier games
+    open_link(page, opening, {"w": "human", "b": "easy"})
     assert moves(page) == opening.moves
     rng = random.Random(1)
     while True:
@@ -112,7 +136,7 @@ def test_a_race_against_the_computer_reaches_its_end(page):
         game.play(move)
     assert game.is_over
     assert page.get_attribute("body", "data-winner") == game.winner
-    timings = json.loads(page.evaluate("window.lotus.timings()"))
+    timings = json.loads(page.evaluate("window.lotus.timings()"))[asked:]
     assert len(timings) >= 10 and all(t["level"] == "easy" for t in timings)
 
 
@@ -124,11 +148,7 @@ def test_a_go_game_against_the_computer_reaches_its_scored_end(page):
     opening = go.Game()
     while len(opening.moves) < 30:
         opening.play(rng.choice([m for m in opening.legal_moves() if m != "pass"]))
-    link = records.to_link_fragment(records.record_of(opening, seats={"w": "human", "b": "easy"}))
-    page.evaluate("localStorage.clear()")  # no saved game: the link opens its own
-    page.goto(page.url.split("?")[0].split("#")[0] + "?game=go#" + link)
-    page.wait_for_selector('body[data-ready="1"]')
-    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    open_link(page, opening, {"w": "human", "b": "easy"})
     assert moves(page) == opening.moves
     while page.get_attribute("body", "data-phase") == "play":
         wait_for_person(page, "w")
@@ -151,7 +171,7 @@ def test_a_go_game_against_the_computer_reaches_its_scored_end(page):
 
 
 def test_the_page_stays_responsive_and_undo_drops_the_stale_answer(page):
-    goto(page, "game=race&seats=human,hard")
+    open_link(page, race.Game(), {"w": "human", "b": "hard"})
     click_move(page, "Sw4-A4")
     page.wait_for_selector('body[data-thinking="1"]')
     hover = page.evaluate(TIMED_HOVER, '[data-field="9"]')
@@ -167,7 +187,7 @@ def test_the_page_stays_responsive_and_undo_drops_the_stale_answer(page):
 
 
 def test_a_new_game_during_a_search_is_not_disturbed_by_the_old_answer(page):
-    goto(page, "game=go&seats=human,expert")
+    open_link(page, go.Game(), {"w": "human", "b": "expert"})
     page.click('[data-point="1"]')
     # expert thinks for seconds: the status line shows a ring that fills over its time cap.
     page.wait_for_selector('body[data-thinking="1"][data-thinking-level="expert"]')
@@ -183,28 +203,8 @@ def test_a_new_game_during_a_search_is_not_disturbed_by_the_old_answer(page):
     assert page.get_attribute("body", "data-to-move") == "w"
 
 
-def test_a_hint_shows_a_legal_move_without_playing_it(page):
-    goto(page, "game=race", worker=False)  # people only: the hint is the first question
-    click_move(page, "Sw4-A4")
-    page.click('[data-action="hint"]')
-    page.wait_for_function(
-        "() => document.querySelector('[data-status]').textContent.startsWith('Hint: ')"
-    )
-    from lotus.race_session import RaceSession
-
-    hint = page.inner_text("[data-status]")
-    session = RaceSession()
-    session.act("Sw4-A4")
-    said = [
-        f"Hint: {session.hint_text(m)} (marked on the board)." for m in session.game.legal_moves()
-    ]
-    assert hint in said
-    assert moves(page) == ["Sw4-A4"]
-    assert page.locator("svg .hint").count() >= 1 and page.locator("svg [data-hint]").count() >= 1
-
-
 def test_watch_mode_plays_by_itself_and_pauses(page):
-    goto(page, "game=race&seats=easy,easy")
+    open_link(page, race.Game(), {"w": "easy", "b": "easy"})
     page.select_option("[data-speed]", "fast")
     page.wait_for_function(f"() => ({MOVES}).length >= 4", timeout=WORKER_TIMEOUT)
     page.click('[data-action="pause"]')
