@@ -3,6 +3,9 @@ is analysed by the worker's search; the graph holds one point per position with 
 a click on it shows that position with the computer's preferred move marked, Cancel stops it, and
 Go's ownership map shades the points.
 
+The tests share one page, and so its Pyodide worker: each opens its game there from a share link
+pasted into the address bar (only the fragment changes, so the page stays).
+
 Waits are for states of the page, never for a clock. That a cancelled analysis asks nothing more
 is judged with the worker's order: it answers calls in the order they came, so after two calls
 made one after the other, any analysis call made after the first would have answered before the
@@ -53,14 +56,22 @@ def go_game(n: int, seed: int) -> go.Game:
     return game
 
 
-def open_game(open_page, game, kind: str):
-    """The page with `game` opened from its share link, the analysis panel open."""
+@pytest.fixture(scope="module")
+def page(open_page):
+    return open_page("index.html?game=race")
+
+
+def open_game(page, game):
+    """`page` with `game` opened from its share link pasted into the address bar (the page
+    clears the fragment once it has opened it), the analysis panel open."""
     fragment = "#" + records.to_link_fragment(records.record_of(game))
-    page = open_page(f"index.html?game={kind}{fragment}")
+    page.goto(page.url.split("#")[0] + fragment)
+    page.wait_for_function("location.hash === ''")
     page.wait_for_function(
         f"document.querySelectorAll('[data-movelist] [data-move]').length === {len(game.moves)}"
     )
-    page.click("[data-analysis-panel] summary")
+    if page.get_attribute("[data-analysis-panel]", "open") is None:
+        page.click("[data-analysis-panel] summary")
     return page
 
 
@@ -71,9 +82,9 @@ def analyse(page) -> None:
 
 
 @pytest.fixture(scope="module")
-def race_page(open_page):
+def race_page(page):
     game = race_game(20, seed=5)
-    page = open_game(open_page, game, "race")
+    open_game(page, game)
     analyse(page)
     page.wait_for_selector('body[data-analysis="done"]', timeout=WORKER_TIMEOUT)
     return page, game
@@ -130,9 +141,9 @@ def test_flagged_moves_are_said_in_words(race_page):
     )
 
 
-def test_cancel_stops_the_analysis_and_keeps_what_was_done(open_page):
+def test_cancel_stops_the_analysis_and_keeps_what_was_done(page):
     game = race_game(90, seed=11)
-    page = open_game(open_page, game, "race")
+    open_game(page, game)
     analyse(page)
     page.wait_for_selector('body[data-analysis="running"]')
     page.wait_for_selector(POINTS, timeout=WORKER_TIMEOUT)
@@ -150,9 +161,9 @@ def test_cancel_stops_the_analysis_and_keeps_what_was_done(open_page):
 POINT_1 = "document.querySelector('#board [data-point=\"1\"]')"
 
 
-def test_go_ownership_map_shades_the_points_of_an_analysed_position(open_page):
+def test_go_ownership_map_shades_the_points_of_an_analysed_position(page):
     game = go_game(14, seed=3)
-    page = open_game(open_page, game, "go")
+    open_game(page, game)
     toggle = page.locator('[data-action="ownership"]')
     assert toggle.is_visible() and toggle.get_attribute("disabled") is not None
     analyse(page)
