@@ -85,7 +85,7 @@ def test_the_first_move_from_a_usual_start_comes_from_the_book_with_no_worker_up
 ):
     """A game where the computer moves first at a usual start: its move is the opening book's
     (the full search's move there), played as soon as the page is ready, while neither worker can
-    start. Its next move waits for a worker, as before."""
+    start. Its next move waits for a worker, as before: once their files come, one is up."""
     page, url, gate = workerless
     page.goto(f"{url}/index.html?{link}")
     page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
@@ -95,7 +95,7 @@ def test_the_first_move_from_a_usual_start_comes_from_the_book_with_no_worker_up
     key, level = book
     assert page.evaluate(MOVES) == [MOVES_BOOK[key][level]]
     gate.set()
-    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    page.wait_for_selector('body[data-computer-ready="1"]', timeout=WORKER_TIMEOUT)
 
 
 def test_a_watched_game_straddles_the_hand_over_and_stays_legal(gated):
