@@ -3,8 +3,9 @@
 A fresh build (tools/dist.py into a temporary folder) is served with its own static server and
 browser context: a first visit precaches the site (checked once, in the `visited` fixture, for the
 tests that only need it done); then, each in a new page of that context, with the network off, or
-the server stopped, a reload boots both games and the computer still answers (first from the
-quick MicroPython worker, then from Pyodide, both from the cache). Each of those tests puts the
+the server stopped, a reload boots both games and the computer still answers (its first move
+from the opening book, the next from a worker's search; the quick MicroPython worker and Pyodide
+both start, from the cache). Each of those tests puts the
 network and the server back and clears the page's storage when it ends, so none depends on another
 having run or not. A new build offered as an update
 changes the served folder and the cache: that test has its own copy and first visit.
@@ -170,29 +171,27 @@ def first_visit(site: Site) -> None:
 
 
 def play_both_games(site: Site) -> None:
-    """Reload: both games play by clicks, and the computer answers, from both workers."""
+    """Reload: both games play by clicks, and the computer answers, from the opening book and
+    from a worker's search, and both workers start."""
     page = site.page  # a new page, its storage emptied (the `visited` fixture): no saved game
     open_game(page, site.url, "game=race&seats=easy,human")  # the computer moves first
     page.wait_for_function(f"() => ({MOVES})().length >= 1", timeout=WORKER_TIMEOUT)
     page.wait_for_selector('body[data-computer-ready="1"]', timeout=WORKER_TIMEOUT)
-    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
     by = [t["by"] for t in json.loads(page.evaluate("window.lotus.timings()"))]
     assert by == ["book"], by  # a usual start's first move: the opening book, no search
-    open_game(page, site.url, "game=race&seats=human,easy")
-    page.locator('[data-start="w4"]').first.click()
-    page.click('[data-field="A4"]')
-    page.wait_for_function(f"() => ({MOVES})().length >= 2", timeout=WORKER_TIMEOUT)
-    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
-    by = [t["by"] for t in json.loads(page.evaluate("window.lotus.timings()"))]
-    assert by and set(by) <= {"micropython", "cpython"}, by  # the reply: a worker's search
-    moves = page.evaluate(MOVES)
-    assert moves[0] == "Sw4-A4"
     game = race.Game()
-    for move in moves:
-        game.play(move)
-    assert game.to_move == "w"
+    game.play(page.evaluate(MOVES)[0])
     click_move(page, sorted(game.legal_moves())[0])
-    page.wait_for_function(f"() => ({MOVES})().length >= 3")
+    page.wait_for_function(f"() => ({MOVES})().length >= 3", timeout=WORKER_TIMEOUT)
+    by = [t["by"] for t in json.loads(page.evaluate("window.lotus.timings()"))]
+    assert by[1:] and set(by[1:]) <= {"micropython", "cpython"}, by  # a worker's search
+    game = race.Game()
+    for move in page.evaluate(MOVES):
+        game.play(move)
+    assert game.to_move == "b"
+    click_move(page, sorted(game.legal_moves())[0])
+    page.wait_for_function(f"() => ({MOVES})().length >= 4")
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
 
     open_game(page, site.url, "game=go&marker=0")
     page.click('[data-point="37"]')
