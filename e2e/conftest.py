@@ -94,6 +94,18 @@ def clear_storage(context, site: str) -> None:
     page.close()
 
 
+def paste_link(page, game, seats=None) -> None:
+    """Open `game` (a race.Game or go.Game, `seats` as in its record) in `page` from its share
+    link, pasted into the address bar of the page's tab: only the fragment changes, so the page
+    stays, and so do its workers (a page load boots Python again: about a second of CPU, and the
+    quick worker's start). Returns once the page has opened it: it then clears the fragment."""
+    from lotus import records
+
+    fragment = records.to_link_fragment(records.record_of(game, seats=seats))
+    page.goto(page.url.split("#")[0] + "#" + fragment)
+    page.wait_for_function("location.hash === ''")
+
+
 def held_page(browser, guard, held: tuple):
     """(page, url, gate) on a server of its own that holds the files named in `held` back until
     `gate.set()`; a generator for a fixture to `yield from` (closed and put back after)."""

@@ -16,8 +16,7 @@ import random
 
 import pytest
 
-from e2e.conftest import WORKER_TIMEOUT
-from lotus import records
+from e2e.conftest import WORKER_TIMEOUT, paste_link
 from lotus.engine import go, race
 
 POINTS = "[data-eval-graph] [data-eval-ply]"
@@ -62,11 +61,9 @@ def page(open_page):
 
 
 def open_game(page, game):
-    """`page` with `game` opened from its share link pasted into the address bar (the page
-    clears the fragment once it has opened it), the analysis panel open."""
-    fragment = "#" + records.to_link_fragment(records.record_of(game))
-    page.goto(page.url.split("#")[0] + fragment)
-    page.wait_for_function("location.hash === ''")
+    """`page` with `game` opened from its share link pasted into the address bar, the analysis
+    panel open."""
+    paste_link(page, game)
     page.wait_for_function(
         f"document.querySelectorAll('[data-movelist] [data-move]').length === {len(game.moves)}"
     )

@@ -18,7 +18,7 @@ import random
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, held_page
+from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, held_page, paste_link
 from e2e.race_helpers import click_move
 from lotus import records
 from lotus.engine import go, race
@@ -59,12 +59,9 @@ def page(open_page):
 
 
 def open_link(page, game, seats: dict) -> None:
-    """Open `game` with `seats` from its share link pasted into the page's address bar (only the
-    fragment changes: the page stays, with its workers); wait until the page has opened it (it
-    then clears the fragment) and its Pyodide worker is ready."""
-    fragment = records.to_link_fragment(records.record_of(game, seats=seats))
-    page.goto(page.url.split("#")[0] + "#" + fragment)
-    page.wait_for_function("location.hash === ''")
+    """Open `game` with `seats` from its share link pasted into the page's address bar (the page
+    stays, with its workers); wait until its Pyodide worker is ready."""
+    paste_link(page, game, seats)
     page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
 
 

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from e2e.clicks import tap
-from e2e.conftest import WORKER_TIMEOUT
+from e2e.conftest import WORKER_TIMEOUT, paste_link
 from lotus.engine import go
 
 READ_STATE = """() => {
@@ -41,6 +41,12 @@ def goto(page, query: str) -> None:
     page.evaluate("localStorage.clear()")  # no saved game: the query opens a new one
     page.goto(f"{base}?{query}")
     page.wait_for_selector('body[data-ready="1"]')
+
+
+def new_go(page) -> None:
+    """A new Go game in the module's page, from a share link pasted into its address bar (for
+    the tests about play, not about opening the page: no page load)."""
+    paste_link(page, go.Game())
 
 
 def state(page) -> dict:
@@ -132,7 +138,7 @@ def test_a_seeded_random_game_by_clicks_then_scoring_and_the_confirmed_result(pa
 
 def test_passes_move_the_marker_toward_the_passer(page):
     """G3: each pass moves the marker one point toward the passer."""
-    goto(page, "game=go")
+    new_go(page)
     game = go.Game()
     for move in ("pass", "1", "pass"):
         click_move(page, move)
@@ -142,7 +148,7 @@ def test_passes_move_the_marker_toward_the_passer(page):
 
 
 def test_scoring_can_be_resumed_and_resign_ends_the_game(page):
-    goto(page, "game=go")
+    new_go(page)
     for move in ("pass", "pass"):
         click_move(page, move)
     page.wait_for_selector('body[data-phase="scoring"]')
@@ -159,7 +165,7 @@ def test_scoring_can_be_resumed_and_resign_ends_the_game(page):
 
 
 def test_an_occupied_point_is_refused_with_a_reason(page):
-    goto(page, "game=go")
+    new_go(page)
     click_move(page, "5")
     click_move(page, "5")
     assert "occupied" in page.inner_text("[data-status]")

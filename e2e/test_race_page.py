@@ -5,9 +5,8 @@ import random
 
 import pytest
 
-from e2e.conftest import WORKER_TIMEOUT
+from e2e.conftest import WORKER_TIMEOUT, paste_link
 from e2e.race_helpers import assert_page_shows, click_move, page_state
-from lotus import records
 from lotus.engine import race
 
 
@@ -23,6 +22,12 @@ def goto(page, query: str) -> None:
     page.evaluate("localStorage.clear()")  # no saved game: the query opens a new one
     page.goto(f"{base}?{query}")
     page.wait_for_selector('body[data-ready="1"]')
+
+
+def new_race(page) -> None:
+    """A new race for two in the module's page, from a share link pasted into its address bar
+    (for the tests about play, not about opening the page: no page load)."""
+    paste_link(page, race.Game())
 
 
 def seeded_random_game(players: int, pro: bool, seed: int, first: str) -> race.Game:
@@ -43,10 +48,7 @@ def finish_random_game_by_clicks(page, players, pro, seed, first="w", clicked=30
     game = race.Game(players=players, pro=pro, first=first)
     for move in full.moves[:-clicked]:
         game.play(move)
-    page.evaluate("localStorage.clear()")  # no saved game: the link opens its own
-    base = page.url.split("?")[0].split("#")[0]
-    page.goto(f"{base}?game=race#{records.to_link_fragment(records.record_of(game))}")
-    page.wait_for_selector('body[data-ready="1"]')
+    paste_link(page, game)
     assert_page_shows(page, game)
     for move in full.moves[-clicked:]:
         assert not game.is_over
@@ -98,7 +100,7 @@ def test_three_player_game_starts_with_three_colours(page):
 
 
 def test_a_refused_click_explains_itself_and_clears_the_selection(page):
-    goto(page, "game=race")
+    new_race(page)
     page.click('[data-field="A3"]')
     assert "A3 holds no stone" in page.inner_text("[data-status]")
     page.locator('[data-start="w3"]').first.click()
@@ -114,7 +116,7 @@ def test_a_selected_stones_destinations_breathe_a_few_times_never_endlessly(page
     """The targets of a selected stone are animated so the eye finds them, but a finite number
     of times: a stone may stay selected while its player thinks, and an endless animation keeps
     repainting the board (docs/performance.md, 2026-12-02, third session)."""
-    goto(page, "game=race")
+    new_race(page)
     page.locator('[data-start="w4"]').first.click()
     assert page.locator(".target").count() == 2  # A4 and B4
     timings = page.evaluate(
@@ -126,7 +128,7 @@ def test_a_selected_stones_destinations_breathe_a_few_times_never_endlessly(page
 
 
 def test_trampoline_stay_and_bounce_are_two_different_clicks(page):
-    goto(page, "game=race")
+    new_race(page)
     game = race.Game()
     for move in ("Sw4-A4", "Sb4-B4", "A4-5", "B4-5", "Sw3-A3", "5-7", "Sw2-A2"):
         click_move(page, move)
@@ -141,7 +143,7 @@ def test_trampoline_stay_and_bounce_are_two_different_clicks(page):
 
 
 def test_undo_and_redo(page):
-    goto(page, "game=race")
+    new_race(page)
     game = race.Game()
     for move in ("Sw4-A4", "Sb3-B3", "A4-5"):
         click_move(page, move)
@@ -162,7 +164,7 @@ def test_undo_and_redo(page):
 
 
 def test_keyboard_alone_plays_a_move(page):
-    goto(page, "game=race")
+    new_race(page)
     page.focus('[data-start="w2"]')
     page.keyboard.press("Enter")
     page.focus('[data-field="B2"]')
@@ -189,7 +191,7 @@ def test_a_redraw_keeps_the_keyboards_place_on_the_board(page):
 
 
 def test_pass_is_enabled_only_when_legal(page):
-    goto(page, "game=race")
+    new_race(page)
     assert page.is_disabled('[data-action="pass"]')
 
 

@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from e2e.conftest import paste_link
 from e2e.race_helpers import assert_page_shows, click_move, page_state
 from lotus import records
 from lotus.engine import go, race
@@ -15,11 +16,10 @@ def page(open_page):
     return open_page("index.html?game=race")
 
 
-def fresh(page, query: str = "game=race") -> None:
-    base = page.url.split("?")[0].split("#")[0]
-    page.evaluate("localStorage.clear()")
-    page.goto(f"{base}?{query}")
-    page.wait_for_selector('body[data-ready="1"]')
+def fresh(page, game=None) -> None:
+    """`game` (a new race by default) in the module's page, from a share link pasted into its
+    address bar (no page load)."""
+    paste_link(page, race.Game() if game is None else game)
 
 
 def open_records(page) -> None:
@@ -54,7 +54,7 @@ def test_a_bad_record_names_line_and_column_and_keeps_the_game(page):
 
 
 def test_importing_a_record_shows_that_game(page):
-    fresh(page, "game=go")
+    fresh(page, go.Game())
     game = go.Game(marker=-2)
     rng = random.Random(4)
     for _ in range(20):

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from e2e.clicks import tap
-from e2e.conftest import WORKER_TIMEOUT
+from e2e.conftest import WORKER_TIMEOUT, paste_link
 from e2e.race_helpers import click_move
 from lotus import records
-from lotus.engine import race
+from lotus.engine import go, race
 
 CAPTURE = "35 18 4 22 31 64 46 45 28 6 15 72 70 47".split()  # Black's 47 reverses one stone
 LOTUS = "1 10 2 15 3 24 4 25 5 31 6".split()  # White's 6 closes the central hexagon
@@ -21,11 +21,10 @@ def page(open_page):
     return open_page("index.html?game=go")
 
 
-def fresh(page, query: str) -> None:
-    base = page.url.split("?")[0].split("#")[0]
-    page.evaluate("localStorage.clear()")
-    page.goto(f"{base}?{query}")
-    page.wait_for_selector('body[data-ready="1"]')
+def fresh(page, game, seats=None) -> None:
+    """`game` (new) in the module's page, from a share link pasted into its address bar: the
+    tests are about what the page says, not about its loading (no page load)."""
+    paste_link(page, game, seats)
 
 
 def status(page) -> str:
@@ -55,7 +54,7 @@ def long_race(moves: int = 140) -> race.Game:
 
 
 def test_go_status_says_reversals_and_lotuses_and_the_board_marks_the_lotus(page):
-    fresh(page, "game=go")
+    fresh(page, go.Game())
     assert page.title() == "White to move · Lotus"
     play_points(page, CAPTURE)
     assert status(page) == "Black reverses 1 stone. White to move."
@@ -64,7 +63,7 @@ def test_go_status_says_reversals_and_lotuses_and_the_board_marks_the_lotus(page
     assert item.get_attribute("data-move") == "47"
     assert item.get_attribute("title") == "Black plays 47, reversing 1 stone"
     assert item.get_attribute("aria-label") == "14: Black plays 47, reversing 1 stone"
-    fresh(page, "game=go")
+    fresh(page, go.Game())
     play_points(page, LOTUS)
     assert status(page).startswith("White completes a lotus: that group can never be reversed.")
     assert page.locator('#board [data-lotus="0"]').count() == 1
@@ -72,14 +71,14 @@ def test_go_status_says_reversals_and_lotuses_and_the_board_marks_the_lotus(page
 
 
 def test_the_players_show_who_plays_and_the_running_count(page):
-    fresh(page, "game=go&seats=human,hard&marker=2")
+    fresh(page, go.Game(marker=2), {"w": "human", "b": "hard"})
     white = page.locator('[data-players] [data-player="w"]')
     black = page.locator('[data-players] [data-player="b"]')
     assert white.get_attribute("data-to-move") is not None
     assert black.get_attribute("data-to-move") is None
     assert "You" in white.inner_text() and "Computer (hard)" in black.inner_text()
     assert "stones 0 + territory 0 + marker 2" in white.inner_text()
-    fresh(page, "game=race&players=4")
+    fresh(page, race.Game(players=4))
     assert page.locator("[data-players] [data-player]").count() == 4
     click_move(page, "Sw3-A3")
     assert page.locator('[data-player="b"]').get_attribute("data-to-move") is not None
@@ -87,7 +86,7 @@ def test_the_players_show_who_plays_and_the_running_count(page):
 
 
 def test_clicking_a_move_in_the_list_jumps_there(page):
-    fresh(page, "game=go")
+    fresh(page, go.Game())
     play_points(page, ["1", "10", "2", "11", "3"])
     rows = page.locator("[data-movelist] li")
     assert rows.count() == 3  # two moves a row: 1. 1 10  2. 2 11  3. 3
@@ -101,7 +100,7 @@ def test_clicking_a_move_in_the_list_jumps_there(page):
 
 
 def test_move_132_shows_its_whole_number(page):
-    fresh(page, "game=race")
+    fresh(page, race.Game())
     game = long_race()
     open_records(page)
     page.fill("[data-record-text]", records.write(records.record_of(game)))
@@ -125,7 +124,7 @@ def test_move_132_shows_its_whole_number(page):
 
 
 def test_an_import_error_shows_next_to_the_box_and_goes_with_the_next_action(page):
-    fresh(page, "game=race")
+    fresh(page, race.Game())
     open_records(page)
     page.fill("[data-record-text]", '[Game "race"]\n[Players "2"]\n\n1. Sw4-A4 2. A4-G\n')
     page.click('[data-action="import"]')
@@ -142,7 +141,7 @@ def test_an_import_error_shows_next_to_the_box_and_goes_with_the_next_action(pag
 
 @pytest.mark.slow
 def test_the_hint_is_marked_on_the_board(page):
-    fresh(page, "game=go")
+    fresh(page, go.Game())
     page.wait_for_selector('body[data-computer-ready="1"]', timeout=WORKER_TIMEOUT)
     play_points(page, ["1"])
     page.click('[data-action="hint"]')
