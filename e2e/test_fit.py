@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, clear_storage
+from e2e.conftest import READY_TIMEOUT, clear_storage, paste_link
 from e2e.race_helpers import click_move
-from lotus import games, records
+from lotus import games
 
 SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 780), (844, 390)]
 PRIMARY = {
@@ -84,10 +84,6 @@ def random_moves(game_id: str, n: int, seed: int, pass_every: int = 0) -> tuple:
     return played, game
 
 
-def share_fragment(game) -> str:
-    return "#" + records.to_link_fragment(records.record_of(game))
-
-
 @pytest.fixture(scope="module")
 def sized(module_context, guard, site):
     """A new page of the module's context at a window size, as for a new visitor: the pages
@@ -129,7 +125,8 @@ def resize(page, size: tuple) -> str:
 def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game):
     """One page per game goes through every size: a new game; moves clicked at each size (8 at
     the first, 2 more at each next one, so at least 8 in the list at every size); a long game
-    opened from a link, then reloaded at each size."""
+    opened from a link pasted into the address bar at the first size, then the page reloaded at
+    each next size (the move list is scrolled to its end when a game opens, not on a resize)."""
     page = sized(*SIZES[0], f"index.html?game={game}")
     for size in SIZES:
         assert_fits(page, game, f"{resize(page, size)}, a new game")
@@ -155,10 +152,10 @@ def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game
     for i, size in enumerate(SIZES):
         name = resize(page, size)
         if i == 0:  # the link; then the same game, the page's saved one, opened at each size
-            page.goto(page.url.split("?")[0].split("#")[0] + share_fragment(long_game))
+            paste_link(page, long_game)
         else:
             page.reload()
-        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+            page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
         page.wait_for_function(shown)
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
         assert_fits(page, game, f"{name}, a game of {len(long_moves)} moves opened", start="?")
