@@ -16,11 +16,16 @@ def page(open_page):
     return open_page("embed.html#game=race")
 
 
+# The board drawn from `fragment` (its figure's data-diagram), or the settings refused.
+DRAWN = """f => document.body.dataset.invalid === '1' ||
+  document.querySelector('figure[data-diagram]')?.getAttribute('data-diagram') === f"""
+
+
 def show(page, fragment: str):
-    """Open embed.html with a fragment in the module's page (a full load: Python boots again)."""
+    """Give the module's embed.html a new fragment, as an edited link or the app's preview does:
+    the page draws the board afresh from it (no page load)."""
     page.goto(page.url.split("#")[0] + "#" + fragment)
-    page.reload()
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    page.wait_for_function(DRAWN, arg=fragment)
 
 
 def point(page, number: int):
@@ -96,8 +101,14 @@ def test_play_against_a_person_never_loads_the_worker(open_page, guard):
     page.close()
 
 
-def test_play_against_the_computer_starts_the_worker_and_it_replies(open_page):
-    page = open_page("embed.html#game=go&mode=play&opponent=easy")
+@pytest.fixture(scope="module")
+def against_computer(open_page):
+    """An embed playing against the computer, which the tests below share with its worker."""
+    return open_page("embed.html#game=go&mode=play&opponent=easy")
+
+
+def test_play_against_the_computer_starts_the_worker_and_it_replies(against_computer):
+    page = against_computer
     page.click('[data-point="1"]')
     page.wait_for_selector('body[data-worker-ready="1"]', state="attached", timeout=WORKER_TIMEOUT)
     page.wait_for_function(
@@ -106,11 +117,11 @@ def test_play_against_the_computer_starts_the_worker_and_it_replies(open_page):
     )
     page.click('[data-action="undo"]')  # the reader's move and the computer's reply
     assert page.eval_on_selector_all("[data-point] [data-colour]", "els => els.length") == 0
-    page.close()
 
 
-def test_the_status_line_shows_the_computer_thinking_and_experts_ring(open_page):
-    page = open_page("embed.html#game=go&mode=play&opponent=expert")
+def test_the_status_line_shows_the_computer_thinking_and_experts_ring(against_computer):
+    page = against_computer
+    show(page, "game=go&mode=play&opponent=expert")
     page.click('[data-point="1"]')
     figure = 'figure[data-thinking="1"][data-thinking-level="expert"]'
     page.wait_for_selector(figure, timeout=WORKER_TIMEOUT)
@@ -123,7 +134,6 @@ def test_the_status_line_shows_the_computer_thinking_and_experts_ring(open_page)
         " && !document.querySelector('figure[data-thinking], figure[data-thinking-level]')",
         timeout=WORKER_TIMEOUT,
     )
-    page.close()
 
 
 # -- a host page on another origin --------------------------------------------------------------
