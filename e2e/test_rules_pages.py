@@ -19,13 +19,29 @@ def diagrams(game: str) -> list:
 
 
 @pytest.fixture(scope="module")
-def race_page(open_page):
-    return open_page("rules/race.html")
+def rules_page(open_page):
+    """rules_page(game): the module's rules page of `game`, opened the first time, brought to the
+    front every time (a page of the context behind the one opened after it gets about one
+    animation frame a second, so a click waits seconds for its element to be stable)."""
+    pages = {}
+
+    def _page(game: str):
+        if game not in pages:
+            pages[game] = open_page(f"rules/{game}.html")
+        pages[game].bring_to_front()
+        return pages[game]
+
+    return _page
 
 
-@pytest.fixture(scope="module")
-def go_page(open_page):
-    return open_page("rules/go.html")
+@pytest.fixture
+def race_page(rules_page):
+    return rules_page("race")
+
+
+@pytest.fixture
+def go_page(rules_page):
+    return rules_page("go")
 
 
 def puzzle_position(diagram: dict):
