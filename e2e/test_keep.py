@@ -5,7 +5,7 @@ import json
 import pytest
 
 from e2e.clicks import tap
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
+from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, clear_storage
 from e2e.race_helpers import click_move
 from lotus import records
 from lotus.engine import race
@@ -227,10 +227,8 @@ def test_blocked_storage_plays_without_saving_and_says_so(module_context, guard,
 
 @pytest.mark.slow
 def test_full_storage_keeps_the_move_and_the_computer_answers(module_context, guard, site):
-    page = guarded_page(module_context, guard, site, FULL, "index.html?game=race")
-    page.evaluate("localStorage.clear()")
-    page.goto(f"{site}/index.html?game=race&seats=human,easy")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    clear_storage(module_context, site)  # no saved game: the query opens a new one
+    page = guarded_page(module_context, guard, site, FULL, "index.html?game=race&seats=human,easy")
     page.evaluate("window.storageFull = true")
     click_move(page, "Sw4-A4")
     page.wait_for_function(f"{MOVES}.length === 2", timeout=WORKER_TIMEOUT)
