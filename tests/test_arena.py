@@ -41,10 +41,42 @@ def test_a_malformed_match_is_refused(name):
         arena.parse_match(name)
 
 
+def test_the_stand_in_uct_takes_the_outside_players_suffixes_and_plays_the_race_only():
+    assert arena.parse_match("race4-hard-uct") == ("race4", "hard", "uct")
+    hard = ai.RACE_LEVELS["hard"]["iterations"]
+    assert arena.outside_simulations("race4", "uct4", "hard") == 4 * hard
+    assert arena.parse_match("race4-uct@6000-uct@1500") == ("race4", "uct@6000", "uct@1500")
+    assert arena.outside_simulations("race4", "uct@6000", "uct@1500") == 6000
+    assert arena.is_stand_in("uct@6000") and not arena.is_stand_in("mcts@6000")
+    with pytest.raises(ValueError, match="race only"):
+        arena.parse_match("go-hard-uct")
+    with pytest.raises(ValueError, match="one of our levels"):
+        arena.parse_match("race4-uct4-uct")
+
+
+def test_the_stand_in_plays_a_legal_move_by_uniform_playouts():
+    """Plain UCT: the same seed, the same move; a move that wins at once is found."""
+    from lotus.engine import race
+
+    game = race.Game(players=4)
+    move = arena.uct_move(game, 60, seed=3)
+    assert move in game.legal_moves()
+    assert arena.uct_move(game, 60, seed=3) == move
+    # White's last stone one field from the goal, alone on 14: 14-G wins on the spot (R7, R11).
+    end = race.Game.from_setup(
+        players=4,
+        to_move="w",
+        board={"14": "w", "5": "brybry", "6": "brybry", "7": "bry"},
+        start={},
+        goal={"w": 5, "b": 1, "r": 1, "y": 1},
+    )
+    assert arena.uct_move(end, 200, seed=1) == "14-G"
+
+
 def test_the_outside_players_sort_after_ours_by_simulations():
-    names = ["mcts@800", "mcts4", "hard", "mcts", "easy", "mcts@200"]
+    names = ["mcts@800", "uct", "mcts4", "hard", "mcts", "easy", "mcts@200"]
     ordered = sorted(names, key=arena.player_order)
-    assert ordered == ["easy", "hard", "mcts", "mcts@200", "mcts@800", "mcts4"]
+    assert ordered == ["easy", "hard", "mcts", "mcts@200", "mcts@800", "mcts4", "uct"]
 
 
 @pytest.mark.parametrize("argv", [["--games", "0"], ["--jobs", "0"], ["--skip", "-1"]])
