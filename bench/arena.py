@@ -38,8 +38,8 @@ with MCTSBot's constant (c = 2 on rewards of -1/(players-1)..1, so 2(players-1)/
 endgame solver). It plays about seven times faster than MCTSBot (no OpenSpiel states to copy),
 and it takes the same suffixes: ``uct`` (equal simulations), ``uct<N>``, ``uct@<S>``
 (``race4-uct4-uct`` is not allowed, ``race4-uct@6000-uct@1500`` is: what four times the search buys
-a seat against three such players). Against it, `hard` scores in the race of four as against
-MCTSBot (docs/performance.md, 2026-12-05).
+a seat against three such players). Against three of it, `hard` wins its seat of four about as
+often as against three MCTSBots (docs/performance.md, 2026-12-05).
 """
 
 import argparse
