@@ -125,8 +125,9 @@ def resize(page, size: tuple) -> str:
 def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game):
     """One page per game goes through every size: a new game; moves clicked at each size (8 at
     the first, 2 more at each next one, so at least 8 in the list at every size); a long game
-    opened from a link pasted into the address bar at the first size, then resized to each next
-    size (the latest move stays in view, as a phone turned expects) and reloaded there."""
+    opened from a link pasted into the address bar at the first size (the latest move stays in
+    view when a panel section opens), then resized to each next size (it stays in view, as a
+    phone turned expects) and reloaded there."""
     page = sized(*SIZES[0], f"index.html?game={game}")
     for size in SIZES:
         assert_fits(page, game, f"{resize(page, size)}, a new game")
@@ -153,6 +154,12 @@ def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game
         name = resize(page, size)
         if i == 0:  # the link; then the same game, the page's saved one, opened at each size
             paste_link(page, long_game)
+            page.wait_for_function(shown)
+            # A panel section opened shortens the move list: the latest move stays in view.
+            page.click("[data-analysis-panel] > summary")
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
+            assert page.evaluate(LAST_MOVE_SHOWN), f"{name}: a section opened hid the latest move"
+            page.click("[data-analysis-panel] > summary")
         else:
             # A window resized (a phone turned) keeps the latest move in view, as a load does.
             assert page.evaluate(LAST_MOVE_SHOWN), f"{name}: resized, the latest move is hidden"

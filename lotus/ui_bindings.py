@@ -97,7 +97,10 @@ class Page(Host):
                 listen(element, event, handler)
         listen(document, "keydown", self.on_page_key)
         listen(document.defaultView, "hashchange", self.on_hash)
-        listen(document.defaultView, "resize", self.on_resize)
+        # The list's own box resized (the window, a panel section opened or closed, a banner):
+        # it shows the latest move (or the reviewed one) again, as after a load.
+        self._list_observer = window.ResizeObserver.new(self._scroll_moves)
+        self._list_observer.observe(self.movelist)
         ui_panel.wire(self)  # issue 12 (words)
         ui_analysis.wire(self)  # issue 13 (the computer's analysis)
 
@@ -347,11 +350,6 @@ class Page(Host):
     def failed_event(self, before, exc) -> None:
         """An event failed: the game as it was, a short message, the details to copy."""
         ui_library.failed(self, before, exc)
-
-    def on_resize(self, _event=None) -> None:
-        """The window changed size (a phone turned): the move list, laid out anew, shows the
-        latest move (or the reviewed one) again, as after a load."""
-        window.requestAnimationFrame(self._scroll_moves)
 
     def scroll_moves(self, *_) -> None:
         """Show the end of the move list, or the reviewed move (a jump from the analysis graph)."""
