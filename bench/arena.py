@@ -112,6 +112,11 @@ def is_stand_in(player: str) -> bool:
     return player.startswith("uct") and bool(outside_factor(player))
 
 
+def is_mcts_bot(player: str) -> bool:
+    """True for OpenSpiel's MCTSBot itself (``mcts``, any suffix), not its stand-in."""
+    return bool(outside_factor(player)) and not is_stand_in(player)
+
+
 def outside_fixed(player: str) -> int:
     """S for the outside player ``mcts@<S>`` (S simulations a move); 0 for any other player."""
     m = OUTSIDE.match(player)
@@ -162,7 +167,7 @@ def uct_move(game: race.Game, simulations: int, seed: int) -> str:
     c = 2.0 * (game.players - 1) / game.players
     state = race_plugin.RaceState(game, depth=None, epsilon=1.0, threat=0.0)
     action, _root = mcts.search(state, simulations, Random(seed), ucb=c)
-    return action
+    return state.name(action)
 
 
 def random_go_move(game: go.Game, rng: random.Random) -> str:
@@ -195,13 +200,13 @@ def play_game(task: tuple) -> tuple:
         seats[game.colours[index % players]] = a
     a_colours = [c for c in seats if seats[c] == a] if a != b else [game.colours[index % 2]]
     bots = {}
-    if (outside_factor(a) and not is_stand_in(a)) or (outside_factor(b) and not is_stand_in(b)):
+    if is_mcts_bot(a) or is_mcts_bot(b):
         import spiel_games  # only here: the other matches never need OpenSpiel
 
         spiel = spiel_games.spiel_game(game)
         for seat, c in enumerate(go.COLOURS if kind == "go" else game.colours):
             p = seats[c]
-            if outside_factor(p) and not is_stand_in(p):
+            if is_mcts_bot(p):
                 sims = outside_simulations(kind, p, b if p == a else a)
                 bots[c] = spiel_games.mcts_bot(spiel, sims, seed=game_seed * 1009 + seat)
     times = []
