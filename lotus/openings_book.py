@@ -4,7 +4,7 @@ Each key is a usual start (lotus.openings.key), each value the search's move the
 easy, medium and hard (seed 0, under CPython). FINGERPRINT is that of the sources the
 moves were computed from (tools/book.py)."""
 
-FINGERPRINT = "36802b4e4ecfbcfe"
+FINGERPRINT = "4130a4bd3f08ea68"
 
 MOVES = {
     "race 2 0 w": ("Sw4-B4", "Sw3-A3", "Sw3-B3"),
@@ -17,10 +17,10 @@ MOVES = {
     "race 3 1 w": ("Sw3-A3", "Sw3-A3", "Sw2-B2"),
     "race 3 1 b": ("Sb3-A3", "Sb3-A3", "Sb2-B2"),
     "race 3 1 r": ("Sr3-A3", "Sr3-A3", "Sr2-B2"),
-    "race 4 0 w": ("Sw3-A3", "Sw2-B2", "Sw1-B1"),
-    "race 4 0 b": ("Sb3-A3", "Sb3-B3", "Sb1-B1"),
-    "race 4 0 r": ("Sr3-A3", "Sr3-A3", "Sr1-B1"),
-    "race 4 0 y": ("Sy3-A3", "Sy3-B3", "Sy1-A1"),
+    "race 4 0 w": ("Sw3-A3", "Sw2-B2", "Sw1-A1"),
+    "race 4 0 b": ("Sb3-A3", "Sb3-B3", "Sb2-B2"),
+    "race 4 0 r": ("Sr3-A3", "Sr3-A3", "Sr3-B3"),
+    "race 4 0 y": ("Sy3-A3", "Sy3-B3", "Sy2-B2"),
     "race 4 1 w": ("Sw3-A3", "Sw3-B3", "Sw1-A1"),
     "race 4 1 b": ("Sb3-A3", "Sb3-B3", "Sb1-A1"),
     "race 4 1 r": ("Sr3-A3", "Sr3-B3", "Sr1-A1"),

@@ -324,15 +324,12 @@ class _NeverExplore:
         return 0.999
 
 
-def _playout_by_the_api(game, rng, depth, epsilon, threat, scale, cover=None):
+def _playout_by_the_api(game, rng, depth, epsilon, threat, scale):
     """What a race playout must do, by the ordinary API: at each ply a random legal move with
-    chance `epsilon`, else the first best by move_score (with the threat penalty and the bonus
-    `cover` for covering, None: COVER), for `depth` plies (None: to the end); then the result or
-    the evaluation."""
+    chance `epsilon`, else the first best by move_score (with the threat penalty), for `depth`
+    plies (None: to the end); then the result or the evaluation."""
     from lotus.engine.ai import race_plugin
 
-    if cover is None:
-        cover = race_plugin.COVER
     g = game.copy()
     n = 0
     while (depth is None or n < depth) and not g.is_over:
@@ -344,7 +341,7 @@ def _playout_by_the_api(game, rng, depth, epsilon, threat, scale, cover=None):
         else:
             me = g.to_move
             danger = race_plugin.threatened(g, me) if threat else 0
-            scores = [race_plugin.move_score(g, m, me, danger, threat, cover) for m in legal]
+            scores = [race_plugin.move_score(g, m, me, danger, threat) for m in legal]
             move = legal[scores.index(max(scores))]
         g.play(move)
         n += 1
@@ -366,18 +363,12 @@ def test_race_playout_plays_the_same_game_as_the_ordinary_api(players, pro):
     for seed in range(12):
         game = random_race(players, pro, plies=(0, 1, 2, 15, 40, 80)[seed % 6] + seed, seed=seed)
         before = game.state_key()
-        # Every other game with the searches' bonus for covering where four play (cover4): it
-        # counts only where four play, as the ordinary API's move_score is then told.
-        cover4 = race_plugin.COVER_FOUR if seed % 2 else None
-        cover = cover4 if cover4 is not None and players == 4 else race_plugin.COVER
         for depth in (1, 2, 3, 5, 8, 13, 21, 34, None):
             for threat in (0.0, race_plugin.THREAT):
-                state = race_plugin.RaceState(
-                    game, depth=depth, threat=threat, epsilon=0.3, cover4=cover4
-                )
+                state = race_plugin.RaceState(game, depth=depth, threat=threat, epsilon=0.3)
                 got = state.rollout(random.Random(seed * 100 + (depth or 0)))
                 want = _playout_by_the_api(
-                    game, random.Random(seed * 100 + (depth or 0)), depth, 0.3, threat, 6.0, cover
+                    game, random.Random(seed * 100 + (depth or 0)), depth, 0.3, threat, 6.0
                 )
                 assert got == pytest.approx(want, abs=1e-12), (game.state_key(), depth, threat)
                 assert state.game.state_key() == before
@@ -424,42 +415,6 @@ def test_race_playout_plays_the_same_game_when_blocked_and_in_the_double_turn():
                     game, random.Random(seed), depth, 0.25, race_plugin.THREAT, 6.0
                 )
                 assert got == pytest.approx(want, abs=1e-12), (game.state_key(), seed, depth)
-
-
-@pytest.mark.parametrize("level", ["hard", "expert"])
-def test_race_searches_of_hard_weigh_covering_less_only_where_four_play(level):
-    # hard and expert search a race of four with a smaller bonus for covering an opponent's
-    # stone (COVER_FOUR: it won more in the arena, docs/performance.md 2026-12-05); with two or
-    # three, and at easy and medium, the bonus stays COVER. The priors show which bonus the
-    # search plays by: a softmax of move_score with that bonus, over positions with a move that
-    # covers.
-    import math
-
-    from lotus.engine.ai import race_plugin
-    from lotus.engine.ai.mcts import level_settings
-
-    assert race_plugin.COVER_FOUR < race_plugin.COVER
-    for players in (2, 3, 4):
-        for lvl in (level, "medium"):
-            _iterations, _c, _ucb4, cfg = level_settings(ai.RACE_LEVELS[lvl])
-            want_cover = (
-                race_plugin.COVER_FOUR if players == 4 and lvl == level else race_plugin.COVER
-            )
-            found = 0
-            for seed in range(40):
-                game = random_race(players, False, plies=10 + seed, seed=seed)
-                me = game.to_move
-                legal = game.legal_moves()
-                scores = [race_plugin.move_score(game, m, me, 0, 0.0, want_cover) for m in legal]
-                if scores == [race_plugin.move_score(game, m, me, 0, 0.0, 0.0) for m in legal]:
-                    continue  # no move covers here
-                found += 1
-                state = race_plugin.RaceState(game, **cfg)
-                top = max(scores)
-                weights = [math.exp(s - top) for s in scores]
-                want = [w / sum(weights) for w in weights]
-                assert state.priors(legal) == pytest.approx(want), (players, lvl, seed)
-            assert found >= 5, (players, lvl)
 
 
 @pytest.mark.parametrize("threat", [0.0, 2.0])

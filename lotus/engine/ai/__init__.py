@@ -26,26 +26,11 @@ LEVELS = ("easy", "medium", "hard", "expert")
 RACE_LEVELS = {
     "easy": {"iterations": 40, "depth": 8},
     "medium": {"iterations": 200, "depth": None},
-    "hard": {
-        "iterations": 1500,
-        "depth": None,
-        "threat": race_plugin.THREAT,
-        "ucb4": 0.7,
-        "cover4": race_plugin.COVER_FOUR,
-    },
-    "expert": {
-        "iterations": 7500,
-        "depth": None,
-        "threat": race_plugin.THREAT,
-        "ucb4": 0.7,
-        "cover4": race_plugin.COVER_FOUR,
-    },
+    "hard": {"iterations": 1500, "depth": None, "threat": race_plugin.THREAT, "ucb4": 0.7},
+    "expert": {"iterations": 7500, "depth": None, "threat": race_plugin.THREAT, "ucb4": 0.7},
 }
 """``ucb4``: in a race of four, the search selects by UCB1 with this constant, not PUCT (every
-chance lies near 1/4 there, and PUCT follows its priors: docs/performance.md, 2026-12-02).
-``cover4``: in a race of four, the move heuristic's bonus for covering an opponent's stone, in
-the search's priors and playouts (``race_plugin.COVER_FOUR``, not COVER: docs/performance.md,
-2026-12-05)."""
+chance lies near 1/4 there, and PUCT follows its priors: docs/performance.md, 2026-12-02)."""
 RACE_SOLVE = {"hard": 100000, "expert": 100000}
 """Race levels that first look for a forced win in the endgame: positions the solver may visit
 (``race_plugin.forced_win``; about 0.4 s under CPython at most)."""

@@ -109,7 +109,6 @@ def _start_threat(start_heights: dict, me: str) -> int:
 
 # Weights of the move heuristic (in fields of progress): see move_score.
 COVER = 3.0  # landing on an opponent's stone blocks it
-COVER_FOUR = 1.0  # the same in the searches of hard and expert where four play (cover4)
 FREE_OWN = 2.0  # lifting off one of my stones frees it
 FREE_OPPONENT = 2.0  # lifting off an opponent's stone frees it
 SPEED = 0.5  # per stone under the landing spot: the stone moves that far next time
@@ -117,15 +116,11 @@ GOAL_BONUS = 1.0  # a stone in the goal is safe for good
 THREAT = 2.0  # (playouts of hard and expert) landing where another colour's stone can cover it
 
 
-def move_score(
-    game: race.Game, move: str, me: str, danger: int = 0, threat: float = 0.0, cover: float = COVER
-) -> float:
+def move_score(game: race.Game, move: str, me: str, danger: int = 0, threat: float = 0.0) -> float:
     """A quick opinion of `move` for colour `me` (bigger is better), in fields of progress.
 
     `danger` (from ``threatened``) and `threat`: the score falls by `threat` where the stone
-    lands on a field in `danger` (the playouts of `hard` and `expert`; the priors leave it out).
-    `cover`: the bonus for landing on an opponent's stone (COVER; COVER_FOUR in the searches of
-    `hard` and `expert` where four play)."""
+    lands on a field in `danger` (the playouts of `hard` and `expert`; the priors leave it out)."""
     if move == race.PASS:
         return -1.0
     origin, final, progress = MOVES[move]
@@ -148,7 +143,7 @@ def move_score(
     target = stacks[final]
     if target:
         if target[-1] != me:
-            score += cover
+            score += COVER
         score += SPEED * len(target)
     if danger >> final & 1:
         score -= threat
@@ -158,17 +153,7 @@ def move_score(
 class RaceState:
     """The search protocol over a working copy of a ``race.Game``."""
 
-    __slots__ = (
-        "game",
-        "players",
-        "colours",
-        "depth",
-        "temperature",
-        "epsilon",
-        "scale",
-        "threat",
-        "cover",
-    )
+    __slots__ = ("game", "players", "colours", "depth", "temperature", "epsilon", "scale", "threat")
 
     def __init__(
         self,
@@ -178,12 +163,9 @@ class RaceState:
         epsilon: float = 0.25,
         scale: float = 6.0,
         threat: float = 0.0,
-        cover4: float | None = None,
     ) -> None:
         """Wrap a copy of `game`; playouts run `depth` plies (None: to the end), then evaluate;
-        `threat`: their move choice's penalty for landing where another colour can cover;
-        `cover4`: the move heuristic's bonus for covering (priors and playouts) where four play
-        (None: COVER, as with two or three)."""
+        `threat`: their move choice's penalty for landing where another colour can cover."""
         self.game = game.copy()
         self.players = game.players
         self.colours = game.colours
@@ -192,7 +174,6 @@ class RaceState:
         self.epsilon = epsilon
         self.scale = scale
         self.threat = threat
-        self.cover = cover4 if cover4 is not None and game.players == 4 else COVER
 
     def to_move(self) -> int:
         """The index of the player to move (colour order w, b, r, y)."""
@@ -222,8 +203,7 @@ class RaceState:
         """A softmax of the move heuristic: good moves are searched first."""
         game = self.game
         me = self.colours[game.turn]
-        cover = self.cover
-        scores = [move_score(game, m, me, 0, 0.0, cover) for m in actions]
+        scores = [move_score(game, m, me) for m in actions]
         top = max(scores)
         t = self.temperature
         weights = [math.exp((s - top) / t) for s in scores]
@@ -253,7 +233,6 @@ class RaceState:
         random = rng.random
         eps = self.epsilon
         threat = self.threat
-        cover = self.cover
         depth = self.depth
         if depth is None:
             depth = 1 << 30
@@ -324,7 +303,7 @@ class RaceState:
                             target = stacks[final]
                             if target:
                                 if target[-1] != me:
-                                    s += cover
+                                    s += COVER
                                 s += SPEED * len(target)
                             if danger >> final & 1:
                                 s -= threat
