@@ -121,6 +121,12 @@ def resize(page, size: tuple) -> str:
     return f"{size[0]}x{size[1]}"
 
 
+def after_layout(page) -> None:
+    """Wait until the page has laid itself out after a change and its observers have run (the
+    move list's ResizeObserver runs after the frame's layout)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
+
+
 @pytest.mark.parametrize("game", ["race", "go"])
 def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game):
     """One page per game goes through every size: a new game; moves clicked at each size (8 at
@@ -157,7 +163,7 @@ def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game
             page.wait_for_function(shown)
             # A panel section opened shortens the move list: the latest move stays in view.
             page.click("[data-analysis-panel] > summary")
-            page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
+            after_layout(page)
             assert page.evaluate(LAST_MOVE_SHOWN), f"{name}: a section opened hid the latest move"
             page.click("[data-analysis-panel] > summary")
         else:
@@ -166,7 +172,7 @@ def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game
             page.reload()
             page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
         page.wait_for_function(shown)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
+        after_layout(page)
         assert_fits(page, game, f"{name}, a game of {len(long_moves)} moves opened", start="?")
         assert page.evaluate(LAST_MOVE_SHOWN), f"{name}: the latest move is out of the move list"
 
