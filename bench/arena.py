@@ -40,6 +40,18 @@ and it takes the same suffixes: ``uct`` (equal simulations), ``uct<N>``, ``uct@<
 (``race4-uct4-uct`` is not allowed, ``race4-uct@6000-uct@1500`` is: what four times the search buys
 a seat against three such players). Against three of it, `hard` wins its seat of four about as
 often as against three MCTSBots (docs/performance.md, 2026-12-05).
+
+A level may take a number of search iterations, ``<level>@<S>``: the level's knowledge and
+settings with S iterations a move, to ask what more work buys it (``race4-hard@6000-uct@1500``).
+``--seeds-of NAME`` seeds the games from another match's name, so two matches play each game in
+the same seat with the same random numbers, and their A players can be compared game by game
+(paired): ``--report`` then adds a table of the games each won alone and a sign test.
+
+    .venv/bin/python bench/arena.py --games 60 --seed 2027 --match race4-hard-uct@1500 \
+        --records A.jsonl
+    .venv/bin/python bench/arena.py --games 60 --seed 2027 --match race4-hard@6000-uct@1500 \
+        --seeds-of race4-hard-uct@1500 --records B.jsonl
+    .venv/bin/python bench/arena.py --report A.jsonl --report B.jsonl
 """
 
 import argparse
@@ -74,6 +86,8 @@ OUTSIDE = re.compile(r"(?:mcts|uct)(?:([1-9][0-9]*)|@([1-9][0-9]*))?$")
 """The outside player (OpenSpiel's MCTSBot) or its stand-in: ``mcts`` / ``uct`` (equal
 simulations), ``mcts<N>`` / ``uct<N>`` (N times as many) or ``mcts@<S>`` / ``uct@<S>`` (S
 simulations a move, whatever it meets)."""
+LEVEL_AT = re.compile(r"(easy|medium|hard|expert)@([1-9][0-9]*)$")
+"""One of our levels with S search iterations a move in place of its own: ``hard@6000``."""
 
 TARGETS = {
     "race-hard-random": 0.95,
@@ -107,6 +121,37 @@ def outside_factor(player: str) -> int:
     return int(m.group(1) or 1)
 
 
+def our_level(player: str) -> tuple:
+    """(level, iterations) for one of our players: ("hard", None) for ``hard`` (its own
+    iterations), ("hard", 6000) for ``hard@6000``; None for random and the outside player."""
+    if player in ai.LEVELS:
+        return player, None
+    m = LEVEL_AT.match(player)
+    return (m.group(1), int(m.group(2))) if m else None
+
+
+def level_iterations(kind: str, player: str) -> int:
+    """The search iterations a move of our `player` (``hard``, ``hard@6000``) in game `kind`."""
+    level, iterations = our_level(player)
+    levels = ai.GO_LEVELS if kind == "go" else ai.RACE_LEVELS
+    return iterations or levels[level]["iterations"]
+
+
+def level_move(kind: str, game, player: str, seed: int) -> str:
+    """Our `player`'s move: ``ai.choose_move`` at its level, with ``<level>@<S>``'s iterations in
+    place of the level's own for this move (the level's table is put back afterwards)."""
+    level, iterations = our_level(player)
+    if iterations is None:
+        return ai.choose_move(game, level, seed=seed)
+    levels = ai.GO_LEVELS if kind == "go" else ai.RACE_LEVELS
+    own = levels[level]
+    levels[level] = dict(own, iterations=iterations)
+    try:
+        return ai.choose_move(game, level, seed=seed)
+    finally:
+        levels[level] = own
+
+
 def is_stand_in(player: str) -> bool:
     """True for the in-house stand-in ``uct`` of the outside player (any suffix)."""
     return player.startswith("uct") and bool(outside_factor(player))
@@ -127,7 +172,10 @@ def player_order(player: str) -> tuple:
     """A sort key: our players weakest first, then the outside player by simulations, then its
     stand-in."""
     if player in PLAYERS:
-        return (0, PLAYERS.index(player))
+        return (0, PLAYERS.index(player), 0)
+    if our_level(player):
+        level, iterations = our_level(player)
+        return (0, PLAYERS.index(level), iterations)
     return (2 if is_stand_in(player) else 1, outside_factor(player), outside_fixed(player))
 
 
@@ -137,12 +185,13 @@ def parse_match(name: str) -> tuple:
     if len(parts) != 3 or parts[0] not in ("race", "race4", "go"):
         raise ValueError(f"a match is GAME-A-B with GAME race, race4 or go, not {name!r}")
     for p in parts[1:]:
-        if p not in PLAYERS and not outside_factor(p):
+        if p not in PLAYERS and not outside_factor(p) and not our_level(p):
             raise ValueError(
-                f"players are {', '.join(PLAYERS)}, mcts[N] or mcts@S, not {p!r} in {name!r}"
+                f"players are {', '.join(PLAYERS)}, a level@S, mcts[N] or mcts@S, not {p!r} "
+                f"in {name!r}"
             )
     for p, q in ((parts[1], parts[2]), (parts[2], parts[1])):
-        if outside_factor(p) and not outside_fixed(p) and q not in ai.LEVELS:
+        if outside_factor(p) and not outside_fixed(p) and not our_level(q):
             raise ValueError(f"mcts plays against one of our levels (not {q!r}) in {name!r}")
         if is_stand_in(p) and parts[0] == "go":
             raise ValueError(f"uct plays the race only (not go) in {name!r}")
@@ -154,8 +203,7 @@ def outside_simulations(kind: str, player: str, opponent: str) -> int:
     ``mcts@<S>``)."""
     if outside_fixed(player):
         return outside_fixed(player)
-    levels = ai.GO_LEVELS if kind == "go" else ai.RACE_LEVELS
-    return outside_factor(player) * levels[opponent]["iterations"]
+    return outside_factor(player) * level_iterations(kind, opponent)
 
 
 def uct_move(game: race.Game, simulations: int, seed: int) -> str:
@@ -186,9 +234,9 @@ def random_go_move(game: go.Game, rng: random.Random) -> str:
 def play_game(task: tuple) -> tuple:
     """Play game `index` of a match; return (A's result 1/0.5/0, [(level, seconds)], plies,
     the moves in notation)."""
-    match, index, seed = task
+    match, index, seed, seeds_of = task
     kind, a, b = parse_match(match)
-    game_seed = zlib.crc32(f"{seed}/{match}/{index}".encode())
+    game_seed = zlib.crc32(f"{seed}/{seeds_of or match}/{index}".encode())
     rng = random.Random(game_seed)
     if kind == "go":
         game = go.Game()
@@ -229,7 +277,7 @@ def play_game(task: tuple) -> tuple:
             times.append((player, time.process_time() - t0))
         else:
             t0 = time.process_time()
-            move = ai.choose_move(game, player, seed=game_seed * 1009 + ply)
+            move = level_move(kind, game, player, game_seed * 1009 + ply)
             times.append((player, time.process_time() - t0))
         game.play(move)
         ply += 1
@@ -308,6 +356,7 @@ def report(paths: list) -> int:
             for text in f:
                 if text.strip():
                     line = json.loads(text)
+                    line.setdefault("seeds_of", line["match"])
                     games[(line["match"], line["seed"], line["game"])] = line
     print(TABLE_HEAD)
     level_times = {}
@@ -324,7 +373,53 @@ def report(paths: list) -> int:
         )
         print(f"# {match}: games {numbers}", file=sys.stderr)
     print_times(level_times)
+    print_pairs(list(games.values()))
     return 0
+
+
+def sign_test(only_a: int, only_b: int) -> float:
+    """The two-sided p of an exact sign test: `only_a` games won by one player alone, `only_b`
+    by the other alone, each equally likely if neither is stronger."""
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(only_a, only_b) + 1)) / 2**n
+    return min(1.0, 2 * tail)
+
+
+def paired(lines: list) -> list:
+    """Per two matches that played the same games (the same seeds: ``--seeds-of``, the same
+    --seed and game number): (match 1, match 2, games, wins 1, wins 2, won by 1 alone, by 2
+    alone), from --records lines."""
+    by_game = {}
+    for g in lines:
+        by_game.setdefault((g["seeds_of"], g["seed"], g["game"]), {})[g["match"]] = g["result"]
+    tally = {}
+    for results in by_game.values():
+        names = sorted(results)
+        for i, one in enumerate(names):
+            for two in names[i + 1 :]:
+                t = tally.setdefault((one, two), [0, 0, 0, 0, 0])
+                r1, r2 = results[one], results[two]
+                t[0] += 1
+                t[1] += r1
+                t[2] += r2
+                t[3] += r1 > r2
+                t[4] += r2 > r1
+    return [(one, two, *t) for (one, two), t in sorted(tally.items())]
+
+
+def print_pairs(lines: list) -> None:
+    """Print the paired table (``paired``) when two matches played the same games."""
+    rows = paired(lines)
+    if not rows:
+        return
+    print("| match 1 | match 2 | same games | wins 1 | wins 2 | 1 alone | 2 alone | sign test p |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    for one, two, n, w1, w2, a1, a2 in rows:
+        p = sign_test(a1, a2)
+        print(f"| {one} | {two} | {n} | {w1:g} | {w2:g} | {a1} | {a2} | {p:.2f} |")
+    print()
 
 
 def main(argv=None) -> int:
@@ -355,9 +450,18 @@ def main(argv=None) -> int:
         help="play nothing: print the tables from these --records files (repeatable), e.g. of a "
         "match that was stopped or shared between runs",
     )
+    parser.add_argument(
+        "--seeds-of",
+        metavar="NAME",
+        help="seed every game from NAME, not the match's own name: with another match's name, "
+        "each game is played in the same seat with the same random numbers as that match's game "
+        "of that number (a paired comparison)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1 or args.skip < 0:
         parser.error("--games and --jobs must be at least 1, --skip at least 0")
+    if args.seeds_of is not None and not args.seeds_of.strip():
+        parser.error("--seeds-of needs a name (another match's, to play its games)")
     if args.report:
         return report(args.report)
     matches = []
@@ -371,7 +475,8 @@ def main(argv=None) -> int:
     print(TABLE_HEAD, flush=True)
     with multiprocessing.Pool(args.jobs) as pool:
         for match in matches:
-            tasks = [(match, i, args.seed) for i in range(args.skip, args.skip + args.games)]
+            games = range(args.skip, args.skip + args.games)
+            tasks = [(match, i, args.seed, args.seeds_of) for i in games]
             t0 = time.perf_counter()
             results = []
             for r in pool.imap(play_game, tasks, chunksize=1):
@@ -380,6 +485,8 @@ def main(argv=None) -> int:
                     with open(args.records, "a") as out:
                         game = args.skip + len(results) - 1
                         line = {"match": match, "game": game, "seed": args.seed}
+                        if args.seeds_of:
+                            line["seeds_of"] = args.seeds_of
                         line.update(result=r[0], moves=r[3], plies=r[2])
                         line["seconds"] = [[level, round(sec, 4)] for level, sec in r[1]]
                         out.write(json.dumps(line) + "\n")

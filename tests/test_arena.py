@@ -85,3 +85,124 @@ def test_a_match_of_nothing_is_refused_with_a_message(argv, capsys):
         arena.main(argv + ["--match", "race-easy-random"])
     assert stop.value.code == 2  # argparse's usage error, not a traceback from the tables
     assert "--games and --jobs must be at least 1" in capsys.readouterr().err
+
+
+def test_a_level_at_s_is_that_level_with_s_iterations_a_move():
+    assert arena.parse_match("race4-hard@6000-uct@1500") == ("race4", "hard@6000", "uct@1500")
+    assert arena.our_level("hard@6000") == ("hard", 6000)
+    assert arena.our_level("hard") == ("hard", None)
+    assert arena.our_level("random") is None and arena.our_level("uct@6000") is None
+    assert arena.level_iterations("race4", "hard@6000") == 6000
+    assert arena.level_iterations("go", "hard") == ai.GO_LEVELS["hard"]["iterations"]
+    # the outside player at equal simulations meets the level's S, not the level's own count
+    assert arena.outside_simulations("race4", "mcts", "hard@6000") == 6000
+    assert arena.outside_simulations("race", "uct4", "medium@100") == 400
+    names = ["uct", "hard@6000", "hard", "easy", "hard@800", "mcts"]
+    assert sorted(names, key=arena.player_order) == [
+        "easy",
+        "hard",
+        "hard@800",
+        "hard@6000",
+        "mcts",
+        "uct",
+    ]
+
+
+@pytest.mark.parametrize("name", ["race-hard@0-easy", "race-hard@-easy", "race-master@9-easy"])
+def test_a_malformed_level_at_s_is_refused(name):
+    with pytest.raises(ValueError, match="level@S"):
+        arena.parse_match(name)
+
+
+def test_a_level_at_s_searches_s_iterations_and_puts_the_level_back(monkeypatch):
+    from lotus.engine import race
+
+    seen = []
+    search = ai.search
+
+    def counting(state, iterations, *args, **kwargs):
+        seen.append(iterations)
+        return search(state, iterations, *args, **kwargs)
+
+    monkeypatch.setattr(ai, "search", counting)
+    game = race.Game(players=4)
+    move = arena.level_move("race4", game, "hard@30", seed=5)
+    assert seen == [30] and move in game.legal_moves()
+    assert ai.RACE_LEVELS["hard"]["iterations"] == 1500  # the level's own count is back
+    assert arena.level_move("race4", game, "hard@30", seed=5) == move  # same seed, same move
+    seen.clear()
+    arena.level_move("race4", game, "medium", seed=5)
+    assert seen == [ai.RACE_LEVELS["medium"]["iterations"]]
+
+
+def test_seeds_of_plays_another_matchs_games():
+    """easy@40 is easy (40 iterations): seeded from easy's match, it plays easy's very games;
+    from its own name, other games."""
+    easy = arena.play_game(("race-easy-random", 1, 7, None))
+    same = arena.play_game(("race-easy@40-random", 1, 7, "race-easy-random"))
+    own = arena.play_game(("race-easy@40-random", 1, 7, None))
+    assert same[3] == easy[3] and same[0] == easy[0]
+    assert own[3] != easy[3]
+
+
+def test_the_sign_test_of_games_won_alone():
+    assert arena.sign_test(0, 0) == 1.0
+    assert arena.sign_test(5, 5) == 1.0
+    assert abs(arena.sign_test(22, 9) - 0.0294) < 0.001
+    assert abs(arena.sign_test(9, 22) - 0.0294) < 0.001
+    assert abs(arena.sign_test(15, 12) - 0.701) < 0.001
+    assert arena.sign_test(10, 0) < 0.002
+
+
+def test_the_report_pairs_two_matches_that_played_the_same_games(tmp_path, capsys):
+    a, b = str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")
+    arena.main(["--games", "2", "--seed", "3", "--match", "race-easy-random", "--records", a])
+    arena.main(
+        ["--games", "2", "--seed", "3", "--match", "race-easy@40-random", "--records", b]
+        + ["--seeds-of", "race-easy-random"]
+    )
+    capsys.readouterr()
+    assert arena.main(["--report", a, "--report", b]) == 0
+    out = capsys.readouterr().out
+    wins = sum(arena.json.loads(t)["result"] for t in open(a))
+    # easy@40 played easy's two games (the same moves), so neither won one alone
+    assert (
+        f"| race-easy-random | race-easy@40-random | 2 | {wins:g} | {wins:g} | 0 | 0 | 1.00 |"
+        in out
+    )
+    assert [arena.json.loads(t)["seeds_of"] for t in open(b)] == ["race-easy-random"] * 2
+
+
+def test_only_the_same_games_are_paired():
+    """Games pair by their seeds' name, --seed and number; one match's own seeds pair with no
+    other match, and a game that only one of them played is left out."""
+
+    def line(match, game, result, seed=1, seeds_of=None):
+        return {
+            "match": match,
+            "game": game,
+            "seed": seed,
+            "result": result,
+            "seeds_of": seeds_of or match,
+        }
+
+    lines = [
+        line("race4-hard-uct", 0, 1.0),
+        line("race4-hard-uct", 1, 0.0),
+        line("race4-hard-uct", 2, 1.0),
+        line("race4-hard-uct", 3, 1.0, seed=2),
+        line("race4-hard@6000-uct", 0, 0.0, seeds_of="race4-hard-uct"),
+        line("race4-hard@6000-uct", 1, 1.0, seeds_of="race4-hard-uct"),
+        line("race4-hard@6000-uct", 2, 1.0, seeds_of="race4-hard-uct"),
+        line("race4-hard@6000-uct", 3, 0.0, seeds_of="race4-hard-uct"),  # seed 1, not 2
+        line("race4-medium-uct", 0, 1.0),
+        line("race4-medium-uct", 1, 0.0),
+    ]
+    assert arena.paired(lines) == [("race4-hard-uct", "race4-hard@6000-uct", 3, 2.0, 2.0, 1, 1)]
+
+
+def test_seeds_of_needs_a_name(capsys):
+    with pytest.raises(SystemExit) as stop:
+        arena.main(["--games", "1", "--match", "race-easy-random", "--seeds-of", " "])
+    assert stop.value.code == 2
+    assert "--seeds-of needs a name" in capsys.readouterr().err
