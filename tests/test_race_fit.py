@@ -1,0 +1,67 @@
+"""bench/race_fit.py's reading of a race: the terms of a move and player A's moves in records
+(the fit itself needs numpy, which only `make arena` installs, and is not run here)."""
+
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+import race_fit  # noqa: E402
+
+from lotus.engine import race  # noqa: E402
+
+
+def named(values):
+    return {k: v for k, v in zip(race_fit.TERMS, values) if v}
+
+
+def test_the_terms_of_a_move():
+    # White's free stone on A4 steps onto Black's stone on 5 and covers it (R6); Yellow's stack
+    # of two on A3 moves two fields (R4), so it can land on 5 next: a threatened landing.
+    board = {"A4": "w", "5": "b", "6": "r", "A3": "yy"}
+    goal = {"w": 5, "b": 5, "r": 5, "y": 4}
+    game = race.Game.from_setup(players=4, to_move="w", board=board, start={}, goal=goal)
+    danger = race_fit.race_plugin.threatened(game, "w")
+    assert named(race_fit.terms(game, "A4-5", "w", danger)) == {
+        "progress": 1.0,
+        "cover": 1.0,
+        "speed": 1.0,
+        "threatened": 1.0,
+    }
+    assert named(race_fit.terms(game, race.PASS, "w", danger)) == {"pass": 1.0}
+
+
+def test_the_goal_and_a_stone_lifted_off_my_own():
+    board, goal = {"14": "ww", "5": "b"}, {"w": 8, "b": 9}
+    game = race.Game.from_setup(players=2, to_move="w", board=board, start={}, goal=goal)
+    move = [m for m in game.legal_moves() if m.startswith("14-")][0]  # two fields: the goal
+    assert named(race_fit.terms(game, move, "w", 0)) == {
+        "progress": 1.0,
+        "free_own": 1.0,
+        "goal": 1.0,
+    }
+
+
+def test_player_as_moves_with_a_choice_are_read_from_records(tmp_path):
+    game = race.Game(players=4)
+    moves = []
+    seat_turns = 0
+    for _ in range(10):
+        if game.turn == 2 and len(game.legal_moves()) > 1:
+            seat_turns += 1
+        move = game.legal_moves()[-1]
+        moves.append(move)
+        game.play(move)
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps({"match": "race4-hard-uct", "game": 6, "moves": moves}) + "\n\n")
+    got = race_fit.decisions([str(path)])
+    assert len(got) == seat_turns >= 2  # game 6: A is Red (seat 6 mod 4)
+    replay = race.Game(players=4)
+    chosen = []
+    for move in moves:
+        if replay.turn == 2:
+            chosen.append(replay.legal_moves().index(move))
+        replay.play(move)
+    assert [k for _rows, k in got] == chosen
