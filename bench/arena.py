@@ -130,11 +130,15 @@ def our_level(player: str) -> tuple:
     return (m.group(1), int(m.group(2))) if m else None
 
 
+def levels_of(kind: str) -> dict:
+    """The levels' table of game `kind` (``ai.GO_LEVELS`` or ``ai.RACE_LEVELS``)."""
+    return ai.GO_LEVELS if kind == "go" else ai.RACE_LEVELS
+
+
 def level_iterations(kind: str, player: str) -> int:
     """The search iterations a move of our `player` (``hard``, ``hard@6000``) in game `kind`."""
     level, iterations = our_level(player)
-    levels = ai.GO_LEVELS if kind == "go" else ai.RACE_LEVELS
-    return iterations or levels[level]["iterations"]
+    return iterations or levels_of(kind)[level]["iterations"]
 
 
 def level_move(kind: str, game, player: str, seed: int) -> str:
@@ -143,7 +147,7 @@ def level_move(kind: str, game, player: str, seed: int) -> str:
     level, iterations = our_level(player)
     if iterations is None:
         return ai.choose_move(game, level, seed=seed)
-    levels = ai.GO_LEVELS if kind == "go" else ai.RACE_LEVELS
+    levels = levels_of(kind)
     own = levels[level]
     levels[level] = dict(own, iterations=iterations)
     try:
@@ -173,9 +177,9 @@ def player_order(player: str) -> tuple:
     stand-in."""
     if player in PLAYERS:
         return (0, PLAYERS.index(player), 0)
-    if our_level(player):
-        level, iterations = our_level(player)
-        return (0, PLAYERS.index(level), iterations)
+    ours = our_level(player)
+    if ours:
+        return (0, PLAYERS.index(ours[0]), ours[1])
     return (2 if is_stand_in(player) else 1, outside_factor(player), outside_fixed(player))
 
 
@@ -348,8 +352,9 @@ def print_times(level_times: dict) -> None:
     print()
 
 
-def report(paths: list) -> int:
-    """Print the tables of the games in --records files (a game met twice counts once)."""
+def read_records(paths: list) -> dict:
+    """The games of --records files by (match, seed, game number): a game met twice counts once;
+    each line's ``seeds_of`` is its match's name unless it was played with ``--seeds-of``."""
     games = {}
     for path in paths:
         with open(path) as f:
@@ -358,6 +363,12 @@ def report(paths: list) -> int:
                     line = json.loads(text)
                     line.setdefault("seeds_of", line["match"])
                     games[(line["match"], line["seed"], line["game"])] = line
+    return games
+
+
+def report(paths: list) -> int:
+    """Print the tables of the games in --records files (a game met twice counts once)."""
+    games = read_records(paths)
     print(TABLE_HEAD)
     level_times = {}
     for match in sorted({key[0] for key in games}):

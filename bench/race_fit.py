@@ -2,9 +2,10 @@
 
 Usage: .venv/bin/python bench/race_fit.py RECORDS.jsonl [...]   (needs numpy: `make arena`)
 
-Reads `bench/arena.py --records` files of race matches (``race`` or ``race4``) and takes player
-A's moves (A's seat: the game number mod the number of players, as the arena seats it): every
-move where A has more than one legal move and is not blocked (R9). Each legal move is described
+Reads `bench/arena.py --records` files (``arena.read_records``) of race matches (``race`` or
+``race4``; other games are left out) and takes player A's moves (A's seat: the game number mod
+the number of players, as the arena seats it): every move where A has more than one legal move
+and is not blocked (R9). Each legal move is described
 by the terms of ``race_plugin.move_score``: progress in fields, lifting a stone off one of A's
 own or off an opponent's, reaching the goal, landing on an opponent's stone, the stones under
 the landing spot, and landing where another colour can cover it next (``threatened``); a pass
@@ -16,12 +17,13 @@ What a stronger search plays in the race of four: docs/performance.md, 2026-12-0
 """
 
 import argparse
-import json
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+
+import arena  # noqa: E402  (bench/, beside this script)
 
 from lotus.engine import race  # noqa: E402
 from lotus.engine.ai import race_plugin  # noqa: E402
@@ -61,35 +63,30 @@ def terms(game: race.Game, move: str, me: str, danger: int) -> list:
     return t
 
 
-def own_move(game: race.Game, move: str, me: str) -> bool:
-    """True when `move` moves one of `me`'s stones (or passes): not a blocked player's move."""
-    if move == race.PASS:
-        return True
-    origin = race_plugin.MOVES[move][0]
-    return game.stacks[origin][-1] == me if origin >= 0 else move[1] == me
+def game_decisions(players: int, seat: int, moves: list) -> list:
+    """(terms of each legal move, index of the move played) wherever the player in `seat` of a
+    race of `players` that played `moves` had a choice and was not blocked."""
+    out = []
+    game = race.Game(players=players)
+    for move in moves:
+        if game.turn == seat and not game.blocked:
+            legal = game.legal_moves()
+            if len(legal) > 1:
+                me = game.colours[seat]
+                danger = race_plugin.threatened(game, me)
+                out.append(([terms(game, m, me, danger) for m in legal], legal.index(move)))
+        game.play(move)
+    return out
 
 
 def decisions(paths: list) -> list:
-    """(terms of each legal move, index of the move A chose) for A's unforced, unblocked moves."""
+    """``game_decisions`` of player A over the race games of --records files."""
     out = []
-    for path in paths:
-        with open(path) as f:
-            for text in f:
-                if not text.strip():
-                    continue
-                line = json.loads(text)
-                players = 4 if line["match"].startswith("race4-") else 2
-                seat = line["game"] % players
-                game = race.Game(players=players)
-                for move in line["moves"]:
-                    if game.turn == seat:
-                        legal = game.legal_moves()
-                        me = game.colours[seat]
-                        if len(legal) > 1 and all(own_move(game, m, me) for m in legal):
-                            danger = race_plugin.threatened(game, me)
-                            rows = [terms(game, m, me, danger) for m in legal]
-                            out.append((rows, legal.index(move)))
-                    game.play(move)
+    for line in arena.read_records(paths).values():
+        kind = arena.parse_match(line["match"])[0]
+        if kind != "go":
+            players = 4 if kind == "race4" else 2
+            out.extend(game_decisions(players, line["game"] % players, line["moves"]))
     return out
 
 

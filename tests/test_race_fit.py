@@ -55,7 +55,9 @@ def test_player_as_moves_with_a_choice_are_read_from_records(tmp_path):
         moves.append(move)
         game.play(move)
     path = tmp_path / "r.jsonl"
-    path.write_text(json.dumps({"match": "race4-hard-uct", "game": 6, "moves": moves}) + "\n\n")
+    path.write_text(
+        json.dumps({"match": "race4-hard-uct", "seed": 1, "game": 6, "moves": moves}) + "\n\n"
+    )
     got = race_fit.decisions([str(path)])
     assert len(got) == seat_turns >= 2  # game 6: A is Red (seat 6 mod 4)
     replay = race.Game(players=4)
@@ -65,3 +67,29 @@ def test_player_as_moves_with_a_choice_are_read_from_records(tmp_path):
             chosen.append(replay.legal_moves().index(move))
         replay.play(move)
     assert [k for _rows, k in got] == chosen
+
+
+def test_the_shipped_weights_times_the_terms_are_move_score():
+    """The terms are move_score's own, term by term: with its weights they give its score, for
+    every unblocked player's move in positions of random races of two and four."""
+    from lotus.engine.ai import race_plugin
+    from lotus.engine.ai.rng import Random
+
+    rng = Random(11)
+    checked = 0
+    for players in (2, 4):
+        for _ in range(6):
+            game = race.Game(players=players)
+            while not game.is_over and len(game.moves) < 90:
+                if not game.blocked:
+                    me = game.to_move
+                    danger = race_plugin.threatened(game, me)
+                    for m in game.legal_moves():
+                        t = race_fit.terms(game, m, me, danger)
+                        mine = sum(w * x for w, x in zip(race_fit.SHIPPED, t))
+                        score = race_plugin.move_score(game, m, me, danger, race_plugin.THREAT)
+                        assert abs(mine - score) < 1e-9, (game.moves, m)
+                        checked += 1
+                legal = game.legal_moves()
+                game.play(legal[int(rng.random() * len(legal))])
+    assert checked > 1000
