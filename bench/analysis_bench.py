@@ -3,12 +3,14 @@
 Usage: .venv/bin/python bench/analysis_bench.py [--game race] [--plies 150] [--runs 3]
 
 A seeded game of `--plies` moves (random legal moves: a two-player race of random moves lasts
-about 150-160 plies) is opened from its share link; once the worker is ready, Analyse is pressed
+about 150-160 plies) is opened from its share link; once the page is ready, Analyse is pressed
 and the page's own clock measures the time until the analysis is done (`body[data-analysis]`
 turns "done"), for every position of the game, the start included, at the analysis's level
-(`lotus.analysis.LEVEL`). The same analysis is timed in this process (CPython) before the page
-runs, so that the ratio of the two, which a loaded machine changes less than either, is printed
-too.
+(`lotus.analysis.LEVEL`). A game between people does not start the Pyodide worker until a
+question needs it (docs/page-contract.md), so the time includes that start, as a player who
+opens such a game and presses Analyse waits for it. The same analysis is timed in this process
+(CPython) before the page runs, so that the ratio of the two, which a loaded machine changes less
+than either, is printed too.
 """
 
 import argparse
@@ -64,11 +66,12 @@ def cpython_seconds(kind: str, game) -> float:
 
 
 def page_seconds(browser, base: str, kind: str, game) -> float:
-    """The page's time to analyse `game`, once its worker is ready (a fresh page each run)."""
+    """The page's time to analyse `game`, from the click on Analyse in a ready page (a fresh page
+    each run; the Pyodide worker's start included)."""
     page = browser.new_page()
     fragment = "#" + records.to_link_fragment(records.record_of(game))
     page.goto(f"{base}/index.html?game={kind}{fragment}")
-    page.wait_for_selector('body[data-worker-ready="1"]', timeout=120_000)
+    page.wait_for_selector('body[data-ready="1"]', timeout=120_000)
     page.click("[data-analysis-panel] summary")
     page.wait_for_selector('[data-action="analyse"]:not([disabled])')
     ms = page.evaluate(TIMED_ANALYSIS)
