@@ -130,6 +130,11 @@ def our_level(player: str) -> tuple:
     return (m.group(1), int(m.group(2))) if m else None
 
 
+def race_players(kind: str) -> int:
+    """The number of players of a race match's game `kind` (``race``: 2, ``race4``: 4)."""
+    return 4 if kind == "race4" else 2
+
+
 def levels_of(kind: str) -> dict:
     """The levels' table of game `kind` (``ai.GO_LEVELS`` or ``ai.RACE_LEVELS``)."""
     return ai.GO_LEVELS if kind == "go" else ai.RACE_LEVELS
@@ -246,7 +251,7 @@ def play_game(task: tuple) -> tuple:
         game = go.Game()
         seats = {"w": a, "b": b} if index % 2 == 0 else {"w": b, "b": a}
     else:
-        players = 4 if kind == "race4" else 2
+        players = race_players(kind)
         game = race.Game(players=players)
         seats = {c: b for c in game.colours}
         seats[game.colours[index % players]] = a

@@ -85,7 +85,7 @@ def decisions(paths: list) -> list:
     for line in arena.read_records(paths).values():
         kind = arena.parse_match(line["match"])[0]
         if kind != "go":
-            players = 4 if kind == "race4" else 2
+            players = arena.race_players(kind)
             out.extend(game_decisions(players, line["game"] % players, line["moves"]))
     return out
 
