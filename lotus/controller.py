@@ -1105,8 +1105,10 @@ class PageController(Computer):
         """Show a live host's game as a new game here (the one on screen stays in Your games);
         every seat a person's: the host plays the computer's. '' or why it could not."""
         entry = games.get(game)
+        if not isinstance(options_text, dict) or len(actions) > 2 * games.MAX_MOVES:
+            return sentence("the game's options or moves cannot be read")
         try:
-            options = entry.options({k: str(v) for k, v in dict(options_text).items()})
+            options = entry.options({k: str(v) for k, v in options_text.items()})
         except app_module.OptionError as exc:
             return sentence(str(exc))
         options["seats"] = {c: "human" for c in entry.colours(options)}

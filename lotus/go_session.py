@@ -1,7 +1,7 @@
 """The Go game's session in the page: placements, passes, the scoring phase and dead groups."""
 
 from lotus.engine import go
-from lotus.engine.kensington import HEXAGONS, NEIGHBOURS
+from lotus.engine.kensington import HEXAGONS, NEIGHBOURS, SIZE
 from lotus.render import go as go_render
 from lotus.session import Session, colour_name, sentence
 
@@ -336,7 +336,9 @@ class GoSession(Session):
 
 
 def _is_point(action: str) -> bool:
-    return action != "" and all("0" <= ch <= "9" for ch in action)
+    """True for a point's notation ("1" to "72"): anything else the engine refuses."""
+    digits = 0 < len(action) < 3 and all("0" <= ch <= "9" for ch in action)
+    return digits and 0 < int(action) <= SIZE
 
 
 def _stones(n: int) -> str:

@@ -19,15 +19,21 @@ session plays it.
 
 import json
 
+from lotus.games import MAX_MOVES
 from lotus.session import COLOUR_NAMES
 
 VERSION = 1
 MAX_MESSAGE = 65536  # characters: a 2,000-move history needs about 20,000
+MAX_SMALL = 2048  # characters: every message but a game's state is short (read before parsing)
+MAX_TEXT = 64  # characters of a message's action, point or name
+RATE_LIMIT = 50  # messages a second from one peer, at most, averaged over RATE_WINDOW
+RATE_WINDOW = 2.0  # seconds: a peer that sends more than RATE_LIMIT * RATE_WINDOW in one is cut
 MAX_CODE = 4000  # the longest invitation or reply code read
 MAX_LOG = 20  # refusals kept for the page's log
 TYPES = ("state", "act", "dead", "confirm", "ask", "answer", "drop", "undo", "new", "bye")
 TYPES += ("ping", "pong")  # the heartbeat: a page that hears nothing for SILENT_LIMIT is gone
 ASKS = ("undo", "new")
+STEPPED = ("act", "dead", "confirm", "ask", "undo")  # types whose n must be the game's length
 COLOURS = "wbry"
 PING_EVERY = 2.0  # seconds between two pings to each peer
 SILENT_LIMIT = 6.0  # seconds without a message from a peer before its link counts as dead
@@ -39,6 +45,12 @@ B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 class LiveError(ValueError):
     """A code or message that cannot be used (said to the player, or logged)."""
+
+
+FLOODED = (
+    f"Your friend's page sent more messages than a game needs (more than {RATE_LIMIT} a "
+    "second): the connection was closed. The game is saved; invite again to go on."
+)
 
 
 # -- codes: a session description in a link ------------------------------------------------------
@@ -286,14 +298,16 @@ def encode(kind: str, **fields) -> str:
 
 
 def decode(text) -> dict:
-    """A received message, checked: JSON object, version, known type, size (raises LiveError)."""
+    """A received message, checked: JSON object, version, known type, size, the type of every
+    field it may carry (raises LiveError). The cheap checks come first: a long text is refused
+    before it is parsed unless it can be a game's state, the only long message."""
     if not isinstance(text, str):
         raise LiveError("not a text message")
-    if len(text) > MAX_MESSAGE:
+    if len(text) > MAX_MESSAGE or (len(text) > MAX_SMALL and '"state"' not in text):
         raise LiveError(f"a message of {len(text)} characters is too large")
     try:
         message = json.loads(text)
-    except ValueError:
+    except (ValueError, RuntimeError):  # RuntimeError: nested deeper than the parser goes
         raise LiveError("a message that is not JSON") from None
     if not isinstance(message, dict):
         raise LiveError("a message that is not a JSON object")
@@ -301,19 +315,37 @@ def decode(text) -> dict:
         raise LiveError("a message of another version")
     if message.get("t") not in TYPES:
         raise LiveError("a message of an unknown type")
-    if "n" in message and not (isinstance(message["n"], int) and message["n"] >= 0):
+    if len(text) > MAX_SMALL and message["t"] != "state":
+        raise LiveError(f"a message of {len(text)} characters is too large")
+    if "n" in message and not (type(message["n"]) is int and 0 <= message["n"] <= 4 * MAX_MOVES):
         raise LiveError("a message with a bad move number")
-    for key in ("a", "what", "match", "game", "by", "computer"):
+    for key in ("a", "what", "match", "game", "by", "computer", "me", "seat"):
         if key in message and not isinstance(message[key], str):
             raise LiveError(f"a message whose {key} is not text")
+        if key in message and len(message[key]) >= MAX_TEXT:
+            raise LiveError(f"a message whose {key} is too long")
     for key in ("actions", "dead"):
         if key in message and not _texts(message[key]):
             raise LiveError(f"a message whose {key} is not a list of texts")
+    if "options" in message and not _options(message["options"]):
+        raise LiveError("a message whose options are not texts by name")
     return message
 
 
 def _texts(value) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) and len(v) < 64 for v in value)
+    return isinstance(value, list) and all(isinstance(v, str) and len(v) < MAX_TEXT for v in value)
+
+
+def _options(value) -> bool:
+    """A game's options as a state message carries them: a few names, each with a short text."""
+    if not isinstance(value, dict) or len(value) > 16:
+        return False
+    return all(isinstance(v, str) and len(v) < MAX_TEXT for v in value.values())
+
+
+def _moves_in(actions: list) -> int:
+    """How many of a history's actions are moves (not scoring steps, which start with '#')."""
+    return sum(1 for a in actions if not a.startswith("#"))
 
 
 def reconcile(mine: list, theirs: list) -> tuple:
@@ -354,7 +386,8 @@ class Link:
         self.confirms = {}  # who -> (n, marks) of a confirmed scoring ("me" or a peer id)
         self.asked = None  # (what, n): what this page asked the others
         self.pending = None  # (peer, what, n): what a peer asks this page
-        self.log = []  # refusals, newest last
+        self.log = []  # the latest refusals (MAX_LOG), newest last
+        self.refused = 0  # every message refused since the page opened
         self.conflict = None  # the action where the two histories differed, after a reconnection
         self.note = ""  # what to tell the player about the link now
         self.last_state = None  # the other side's last "state" message
@@ -365,12 +398,19 @@ class Link:
         self.spent = {}  # the host's invitations answered and connected: tag -> peer
         self.since = None  # when this page started waiting for a connection (joining, accepting)
         self.waited = ""  # what this page is waiting for: '', 'join' or 'accept'
+        self.awaiting = []  # peers whose game's state is due (once, at the channel's opening)
+        self.agreed = None  # (what, n): the question this page's player agreed to, until done
+        self.confirmed = None  # (n, marks): the scoring this page's player confirmed last
+        self.rate = {}  # peer -> (start of its counting window, messages in it)
 
     # -- peers come and go -----------------------------------------------------------------------
     def joined(self, peer: str, colours: str) -> None:
         """A channel to `peer` opened (the host: the invitation it answered is spent)."""
         self.peers[peer] = colours
         self.heard[peer] = self.clock()
+        self.rate.pop(peer, None)
+        if peer not in self.awaiting:
+            self.awaiting.append(peer)
         for tag, offer in list(self.offers.items()):
             if offer[0] == peer:
                 del self.offers[tag]
@@ -382,6 +422,8 @@ class Link:
         """`peer`'s channel is dead (closed, or silent too long): messages for the others."""
         self.peers.pop(peer, None)
         self.heard.pop(peer, None)
+        if peer in self.awaiting:
+            self.awaiting.remove(peer)
         out = self.cancel_vote(peer)
         self.state = "disconnected"
         self.note = why
@@ -466,7 +508,8 @@ class Link:
         return ""
 
     def refuse(self, why: str) -> None:
-        """Log a refused message (never applied)."""
+        """Count and log a refused message (never applied)."""
+        self.refused += 1
         self.log.append(why)
         if len(self.log) > MAX_LOG:
             self.log.pop(0)
@@ -483,7 +526,7 @@ class Link:
         for i in range(len(self.synced), len(actions)):
             action = actions[i]
             if not action.startswith("#finish"):  # both sides finish by themselves
-                out.append(encode("act", n=i, a=action))
+                out.append(encode("act", n=i, a=action, seat=session.movers[i]))
             self.synced.append(action)
         if session.phase() == "scoring":
             dead = sorted(session.game.dead, key=_number)
@@ -503,22 +546,78 @@ class Link:
         page must reconcile: see `take_state`) or 'refused'. Messages to send are (to, text),
         `to` being a peer id, or '*' for every peer but `peer` (the host relays).
         """
+        message = self.screen(session, peer, text)
+        if message is None:
+            return ("refused", [])
+        return self.apply(session, peer, message)
+
+    def admit(self, peer: str) -> bool:
+        """Count a message from `peer`: False once it sent more than RATE_LIMIT a second over
+        RATE_WINDOW (a flood: the page closes its channel, saying FLOODED)."""
+        now = self.clock()
+        start, count = self.rate.get(peer, (now, 0))
+        if now - start >= RATE_WINDOW:
+            start, count = now, 0
+        self.rate[peer] = (start, count + 1)
+        return count < RATE_LIMIT * RATE_WINDOW
+
+    def screen(self, session, peer: str, text):
+        """The cheap checks of a message, before the engine: the message, or None when refused
+        (counted and logged). It only reads the game, and never raises."""
         try:
             message = decode(text)
         except LiveError as exc:
             self.refuse(str(exc))
-            return ("refused", [])
+            return None
         kind = message["t"]
         self.heard[peer] = self.clock()
+        try:
+            if kind == "state":
+                self._check_state(session, peer, message)
+            elif kind in ("undo", "drop", "new") and self.role == "host":
+                raise LiveError("only the host sends that")
+            elif kind in STEPPED and message.get("n") != len(session.actions):
+                n = message.get("n")
+                raise LiveError(f"out of step (move {n} for a game of {len(session.actions)})")
+        except LiveError as exc:
+            self.refuse(f"{kind} refused: {exc}")
+            return None
+        return message
+
+    def apply(self, session, peer: str, message: dict) -> tuple:
+        """A message that passed `screen`, checked by its handler and the engine, and applied:
+        (what the page must do, messages to send), as `receive`."""
+        kind = message["t"]
         if kind == "state":
             self.last_state = message
             return ("state", [])
         handler = getattr(self, "_on_" + kind)
         try:
             return handler(session, peer, message)
-        except (LiveError, ValueError, KeyError, TypeError) as exc:
+        except (LiveError, ValueError, KeyError, TypeError, IndexError) as exc:
             self.refuse(f"{kind} refused: {exc}")
             return ("refused", [])
+
+    def _check_state(self, session, peer: str, message: dict) -> None:
+        """A game's state is taken once when a channel opens (to reconcile two histories) and,
+        on a guest, as the new game its player agreed to; never above the move cap."""
+        actions = message.get("actions")
+        if not isinstance(actions, list):
+            raise LiveError("a game's state without its moves")
+        if _moves_in(actions) > MAX_MOVES:
+            raise LiveError(f"a game of more than {MAX_MOVES} moves")
+        if not isinstance(message.get("options", {}), dict):
+            raise LiveError("a game's state without its options")
+        if peer in self.awaiting:
+            self.awaiting.remove(peer)
+            return
+        agreed = self.agreed
+        if self.role == "guest" and agreed is not None and agreed[0] == "new" and not actions:
+            self.agreed = None
+            return
+        raise LiveError(
+            "a game's state that was not due (only when connecting, or as an agreed new game)"
+        )
 
     def beat(self, peer: str, text) -> list:
         """A heartbeat message (ping, pong) from `peer`: the answer to send ([] for a pong), or
@@ -541,11 +640,32 @@ class Link:
     def _on_act(self, session, peer: str, message: dict) -> tuple:
         n = message.get("n")
         action = message.get("a", "")
-        if n != len(session.actions) or session.actions[: len(self.synced)] != self.synced:
+        if n != len(session.actions) or not self._in_step(session):
             raise LiveError(f"out of step (move {n} for a game of {len(session.actions)})")
         if action.startswith("#finish"):
             raise LiveError("a game ends when both players confirm the scoring")
-        if action.startswith("#"):  # resuming play from the scoring phase (G9)
+        self.may_play(session, peer, action)
+        mover = session.game.to_move
+        if not action.startswith("#") and message.get("seat", mover) != mover:
+            raise LiveError(f"a move for {message['seat']!r} while {colour_name(mover)} is to move")
+        session.act(action)  # the engine's word: IllegalMove (a ValueError) refuses it
+        self.synced.append(action)
+        self.confirms = {}
+        self.sent_dead = sorted(session.game.dead, key=_number) if _scoring(session) else None
+        return ("redraw", [("*", encode("act", n=n, a=action, seat=mover))])
+
+    def _in_step(self, session) -> bool:
+        """True while the page's history is the agreed one plus its own unsent actions."""
+        return session.actions[: len(self.synced)] == self.synced
+
+    def may_play(self, session, peer: str, action: str) -> None:
+        """Raises LiveError when `peer` may not add `action` to this page's game: a move only for
+        a colour the peer holds and whose turn it is; resuming only from the scoring phase; the
+        end of the scoring only on the marks this page's player confirmed."""
+        if action.startswith("#finish"):
+            if self.confirmed != (len(session.actions), _marks(action)):
+                raise LiveError("a game ends when both players confirm the scoring")
+        elif action.startswith("#"):  # resuming play from the scoring phase (G9)
             if session.phase() != "scoring":
                 raise LiveError("there is no scoring to resume from")
         else:
@@ -554,11 +674,6 @@ class Link:
             mover = session.game.to_move
             if mover not in self.colours_of(peer):
                 raise LiveError(f"not their turn ({colour_name(mover)} is to move)")
-        session.act(action)  # the engine's word: IllegalMove (a ValueError) refuses it
-        self.synced.append(action)
-        self.confirms = {}
-        self.sent_dead = sorted(session.game.dead, key=_number) if _scoring(session) else None
-        return ("redraw", [("*", encode("act", n=n, a=action))])
 
     def _on_dead(self, session, peer: str, message: dict) -> tuple:
         if message.get("n") != len(session.actions) or not _scoring(session):
@@ -581,7 +696,7 @@ class Link:
     def confirm(self, session) -> list:
         """This page's player confirms the marks: messages to send (the game ends once all did)."""
         dead = sorted(session.game.dead, key=_number)
-        self.confirms["me"] = (len(session.actions), tuple(dead))
+        self.confirms["me"] = self.confirmed = (len(session.actions), tuple(dead))
         out = [encode("confirm", n=len(session.actions), dead=dead)]
         if not self.finish_if_agreed(session):
             session.message = "You confirmed the dead groups; waiting for your friend to confirm."
@@ -651,6 +766,7 @@ class Link:
         self.pending = None
         if self.role == "guest":
             if ok:
+                self.agreed = (what, n)  # the host's undo or new game may now come
                 session.message = "You agreed; waiting for the others."
             return ("", [(peer, encode("answer", what=what, n=n, ok=bool(ok)))])
         return self._vote(session, "me", what, n, ok)
@@ -672,6 +788,7 @@ class Link:
         if what == "undo" and n == len(session.actions):
             self.take_back(session)
             return ("redraw", [])
+        self.agreed = (what, n)  # the host's new game may now come
         return (what, [])
 
     def _vote(self, session, voter: str, what: str, n: int, ok: bool) -> tuple:
@@ -723,6 +840,8 @@ class Link:
             raise LiveError("only the host withdraws a question")
         pending = self.pending
         asked = (message.get("what"), message.get("n"))
+        if self.agreed == asked:
+            self.agreed = None
         if pending is not None and (pending[1], pending[2]) == asked:
             self.pending = None
             asking = _asking(pending[1])
@@ -736,8 +855,12 @@ class Link:
         return ("", [])
 
     def _on_undo(self, session, peer: str, message: dict) -> tuple:
-        if self.role == "host" or message.get("n") != len(session.actions):
+        n = message.get("n")
+        if self.role == "host" or n != len(session.actions):
             raise LiveError("a take-back for another position")
+        if self.agreed != ("undo", n):
+            raise LiveError("a take-back this page's player did not agree to")
+        self.agreed = None
         self.take_back(session)
         return ("redraw", [])
 
@@ -751,9 +874,7 @@ class Link:
         session.message = "The last move was taken back, as agreed."
 
     def _on_new(self, session, peer: str, message: dict) -> tuple:
-        if self.role == "host":
-            raise LiveError("only the host starts a new game for everyone")
-        return ("new", [])
+        raise LiveError("a new game comes as the host's game, once everyone agreed")
 
     def _on_bye(self, session, peer: str, message: dict) -> tuple:
         return ("bye", [])
@@ -807,12 +928,15 @@ class Link:
         self.confirms = {}
         self.note = ""
 
-    def extend(self, session, theirs: list) -> int:
-        """Play the actions of a longer consistent history (each checked by the engine); returns
-        how many were played (it stops at the first refused, which is logged)."""
+    def extend(self, session, theirs: list, peer: str) -> int:
+        """Play the actions of `peer`'s longer consistent history, each one only if `peer` may
+        play it (`may_play`) and the engine takes it; returns how many were played (it stops at
+        the first refused, which is logged)."""
         played = 0
-        for action in theirs[len(session.actions) :]:
+        for i in range(len(session.actions), len(theirs)):
+            action = theirs[i]
             try:
+                self.may_play(session, peer, action)
                 session.act(action)
             except ValueError as exc:
                 self.refuse(f"resuming: {action} refused: {exc}")
@@ -842,6 +966,11 @@ def _scoring(session) -> bool:
 
 def _number(point) -> int:
     return int(point) if str(point).isdigit() else 0
+
+
+def _marks(action: str) -> tuple:
+    """The dead-group marks a '#finish:…' action ends the scoring with, in order."""
+    return tuple(sorted([p for p in action.partition(":")[2].split(",") if p], key=_number))
 
 
 def _asking(what: str) -> str:

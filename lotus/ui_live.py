@@ -47,12 +47,15 @@ class LiveUI:
         self.invite_key = ""  # a guest's invitation (lotus.live.used_key), remembered once used
         self.proxy = None
         self.relayed = False  # this tab handed a reply on to the tab that made the invitation
+        self.guarded = None  # on_transport behind the page's guard (a snapshot per event)
+        self.drawing = None  # the frame callback that shows the refusals, once per frame
 
     # -- set-up --------------------------------------------------------------------------------
     def start(self) -> None:
         """Hook into the controller and the transport; read an invitation or a reply."""
         self.c.live_hook = self.hook
-        self.proxy = create_proxy(self.page.guarded(self.on_transport))
+        self.guarded = self.page.guarded(self.on_transport)
+        self.proxy = create_proxy(self.on_event)
         window.lotusLive.handler = self.proxy
         self.page.listen(document.defaultView, "hashchange", self.on_hash)
         if not self.on_hash():
@@ -368,6 +371,52 @@ class LiveUI:
         return value if isinstance(value, list) else []
 
     # -- the transport's events ------------------------------------------------------------------
+    def on_event(self, kind, peer, data) -> None:
+        """Every transport event. A message is screened first, at a small cost and with no
+        snapshot of the game: a flood closes its channel, a heartbeat is answered, and a message
+        the protocol refuses only updates the refusal count; the rest goes to `on_transport`,
+        behind the page's guard."""
+        link = self.link
+        if str(kind) == "message":
+            if link is None:
+                return
+            peer, text = str(peer), str(data)
+            if not link.admit(peer):
+                self.flooded(peer)
+                return
+            beat = link.beat(peer, text)  # the heartbeat: no redraw
+            if beat is not None:
+                self.relay(peer, beat)
+                return
+            message = link.screen(self.c.app.session, peer, text)
+            if message is None:
+                self.refused()
+                return
+            self.guarded("checked", peer, message)
+            return
+        self.guarded(kind, peer, data)
+
+    def flooded(self, peer: str) -> None:
+        """`peer` sent more than a game needs: its channel closes, the game is kept."""
+        window.lotusLive.close(peer)
+        if peer in self.link.peers:
+            self.drop(peer, live.FLOODED)
+            self.link.refuse(f"{live.RATE_LIMIT}+ messages a second: the connection was closed")
+            self.page.refresh()
+
+    def refused(self) -> None:
+        """A message was refused: the count and the log are shown at the next frame (once for
+        any number of refusals in between), and nothing else is redrawn."""
+        window.console.warn("live: refused: " + self.link.log[-1])
+        if self.drawing is None:
+            self.drawing = create_proxy(self.draw_refusals)
+            window.requestAnimationFrame(self.drawing)
+
+    def draw_refusals(self, *_) -> None:
+        """The frame after refusals: the live hooks (count, log) as they are now."""
+        self.drawing = None
+        self.render()
+
     def on_transport(self, kind, peer, data) -> None:
         """static/js/live.js says: a channel opened, a message came, a channel closed."""
         kind, peer = str(kind), str(peer)
@@ -375,11 +424,6 @@ class LiveUI:
         if kind == "tick":
             self.tick()
             return
-        if kind == "message" and link is not None:
-            beat = link.beat(peer, str(data))  # the heartbeat: no redraw
-            if beat is not None:
-                self.relay(peer, beat)
-                return
         if kind == "reply" and self.waiting():
             window.lotusLive.ackReply(peer)  # the tab that handed it on says so
             self.take_reply(str(data))
@@ -390,8 +434,8 @@ class LiveUI:
             return
         if kind == "open":
             self.opened(peer)
-        elif kind == "message":
-            self.received(peer, str(data))
+        elif kind == "checked":  # a message that passed `Link.screen` (see on_event)
+            self.received(peer, data)
         elif kind == "closed":
             self.closed(peer)
         self.page.refresh()
@@ -458,30 +502,31 @@ class LiveUI:
         self.send(peer, mine.state_message(session, self.c.live_options()))
         self.message("Connected: waiting for the game…")
 
-    def received(self, peer: str, text: str) -> None:
-        """A message: checked and applied by the protocol (`lotus.live.Link.receive`)."""
+    def received(self, peer: str, message: dict) -> None:
+        """A screened message: checked and applied by the protocol (`lotus.live.Link.apply`)."""
         link = self.link
-        result, out = self.c.live_apply(lambda session: link.receive(session, peer, text))
+        result, out = self.c.live_apply(lambda session: link.apply(session, peer, message))
         if result == "refused":
             window.console.warn("live: refused: " + link.log[-1])
         elif result == "state":
-            self.take_state(link.last_state)
+            self.take_state(peer, link.last_state)
         elif result == "new" and link.role == "host":
             self.new_game()
         self.relay(peer, out)
 
-    def take_state(self, message: dict) -> None:
+    def take_state(self, peer: str, message: dict) -> None:
         """The other side's game at the start: adopt it, extend ours, or keep ours."""
         link = self.link
         session = self.c.app.session
         verdict, detail = link.take_state(session, message, self.resumable)
         if verdict == "adopt":
-            problem = self.c.live_adopt(link.game, message.get("options") or {}, message["actions"])
+            actions = message.get("actions") or []
+            problem = self.c.live_adopt(link.game, message.get("options") or {}, actions)
             if problem:
                 link.refuse("the host's game: " + problem)
             self.resumable = True
         elif verdict == "extend":
-            self.c.live_apply(lambda s: link.extend(s, detail))
+            self.c.live_apply(lambda s: link.extend(s, detail, peer))
         if link.role == "guest":
             link.connected(self.c.app.session)
             self.keep()
@@ -550,7 +595,8 @@ class LiveUI:
         connected = link is not None and link.state == "connected"
         flag(body, "live", None if link is None else link.state)
         flag(body, "live-me", None if link is None else link.me)
-        flag(body, "live-refused", str(len(link.log)) if link is not None and link.log else None)
+        refused = link is not None and link.refused
+        flag(body, "live-refused", str(link.refused) if refused else None)
         conflict = None if link is None else link.conflict
         flag(body, "live-conflict", conflict)
         say(document.querySelector("[data-live-status]"), status_text(link))

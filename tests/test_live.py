@@ -491,12 +491,27 @@ def test_a_resumed_game_plays_the_longer_history_on_the_shorter_side():
     host, guest = go_pair()
     for move in ("10", "20", "11"):
         host.session.act(move)
-    guest.session.act("10")
+    for move in ("10", "20"):
+        guest.session.act(move)
     assert host.link.take_state(host.session, state_of(guest), True) == ("keep", None)
     verdict, theirs = guest.link.take_state(guest.session, state_of(host), True)
     assert verdict == "extend"
-    assert guest.link.extend(guest.session, theirs) == 2
+    assert guest.link.extend(guest.session, theirs, "peer") == 1
     assert guest.session.actions == ["10", "20", "11"]
+
+
+def test_a_resumed_game_takes_only_the_senders_own_moves():
+    # Black's page (the guest) missed its own move: the host's longer history holds a Black move
+    # that only the guest may make, so the guest plays nothing of it.
+    host, guest = go_pair()
+    for move in ("10", "20", "11"):
+        host.session.act(move)
+    guest.session.act("10")
+    verdict, theirs = guest.link.take_state(guest.session, state_of(host), True)
+    assert verdict == "extend"
+    assert guest.link.extend(guest.session, theirs, "peer") == 0
+    assert guest.session.actions == ["10"]
+    assert "not their turn" in guest.link.log[-1]
 
 
 def test_conflicting_histories_are_never_merged():

@@ -26,7 +26,9 @@
     peers.set(id, peer);
     channel.onopen = () => tell("open", id);
     channel.onclose = () => peers.get(id) === peer && tell("closed", id);
-    channel.onmessage = (event) => tell("message", id, typeof event.data === "string" ? event.data : "");
+    // A channel closed by this page (a flood, say) hands on nothing it still had queued.
+    channel.onmessage = (event) =>
+      peers.get(id) === peer && tell("message", id, typeof event.data === "string" ? event.data : "");
     pc.onconnectionstatechange = () => {
       const state = pc.connectionState;
       if ((state === "failed" || state === "disconnected" || state === "closed") && peers.get(id) === peer) {
