@@ -77,3 +77,26 @@ def test_a_queued_game_switch_and_placement_apply_in_order(slow_page, slow_site,
     slow_page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
     assert slow_page.get_attribute("body", "data-game") == "go"
     assert slow_page.evaluate(MOVES) == ["37"]
+
+
+@pytest.mark.parametrize(
+    ("query", "last"),
+    [
+        ("game=go&game=race", "race"),  # a repeated game: the first one, in both readers
+        ("game=race&game=go", "go"),
+        ("game=chess", "go"),  # unknown: the race (with a notice), not the game shown last
+        ("xgame=go", "go"),  # no game given: the game shown last
+        ("players=3", "go"),  # race options without a game: the race
+    ],
+)
+def test_the_early_script_paints_the_game_python_opens(
+    slow_page, slow_site, wasm_gate, query, last
+):
+    slow_page.goto(f"{slow_site}/index.html?game=race", wait_until="domcontentloaded")
+    slow_page.evaluate("last => localStorage.setItem('lotus.current', last)", last)
+    slow_page.goto(f"{slow_site}/index.html?{query}", wait_until="domcontentloaded")
+    assert slow_page.get_attribute("body", "data-ready") is None, "Python was ready too soon"
+    painted = slow_page.get_attribute("body", "data-game")
+    wasm_gate.set()
+    slow_page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    assert slow_page.get_attribute("body", "data-game") == painted

@@ -58,12 +58,14 @@ class Page(Host):
             self.clear_fragment(self.c.address)
         self.wire()
         ui_library.wire(self)  # Your games, other tabs, the error's details
-        self.live.start()  # an invitation or a reply in the address, or a live game to resume
+        # An invitation or a reply in the address, or a live game to resume (guarded: the page
+        # becomes ready whatever storage holds).
+        ui_library.attempt(self, self.live.start, ui_library.LIVE_UNREADABLE)
         if self.live.relayed:  # it only handed a reply on: no workers until it is used
             self.wake_later(self.c, self.refresh)
             self.listen(document, "pointerdown", self.wake_now)
             self.listen(document, "keydown", self.wake_now)
-        self.refresh()
+        ui_library.attempt(self, self.refresh, ui_library.UNEXPECTED)
         api = window.Object.new()  # a small JS-callable surface for tests and tooling
         api.legalMoves = create_proxy(self.page_legal_moves)
         api.workerLegalMoves = create_proxy(self.worker_legal_moves)

@@ -422,6 +422,23 @@ def test_an_exported_record_imports_back_and_a_bad_one_keeps_the_game():
     assert page.view()["status"] == "Record imported."
 
 
+def test_a_failed_import_after_a_successful_one_no_longer_says_it_was_imported():
+    page = started("?game=go")
+    page.click("point", "1")
+    text = page.export("2026.11.30")
+    for failure in (
+        lambda: page.import_record("this is no record"),
+        lambda: page.import_record(""),
+        lambda: page.record_too_long(10**6),
+    ):
+        assert page.import_record(text) is True
+        assert page.view()["status"] == "Record imported."
+        failure()
+        view = page.view()
+        assert "Record imported" not in view["status"] and view["record_error"]
+        assert page.app.session.game.moves == ["1"]
+
+
 def test_a_share_url_reopens_the_same_game_and_copying_says_what_happened():
     page = started("?game=go")
     page.click("point", "9")

@@ -33,10 +33,19 @@
     }
   });
 
+  // The game Python will open (lotus/app.py parse_query, lotus/controller.py start), read by the
+  // same rules: `game` given (its first value if repeated) and unknown: the race; not given: the
+  // race if the query has race options, else the game on screen last, else the race.
   var params = new URLSearchParams(location.search);
   var game = params.get("game");
-  if (game !== "race" && game !== "go") game = store.get("lotus.current");
-  if (game === "race" || game === "go") body.setAttribute("data-game", game);
+  if (game === null) {
+    var options = ["players", "pro", "first", "seats"].some(function (name) {
+      return params.has(name);
+    });
+    game = options ? "race" : store.get("lotus.current");
+  }
+  if (game !== "go") game = "race";
+  body.setAttribute("data-game", game);
 
   var queue = (window.lotusQueue = []);
   function say(text) {  // the status line comes later in the page than this script
