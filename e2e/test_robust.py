@@ -320,3 +320,17 @@ def test_a_5000_digit_option_is_repeated_only_in_part(open_page):
     notice = error_text(page)
     assert "players must be 2, 3 or 4" in notice and "5" * 20 + "…" in notice
     assert len(notice) < 200, notice
+
+
+def test_legal_moves_of_a_bad_position_answer_a_clear_error(open_page):
+    page = open_page("index.html?game=go")
+    answer = page.evaluate(
+        """() => { try { return window.lotus.legalMoves(
+            '{"game": "go", "options": {"position": "zzz"}}'); }
+          catch (e) { return 'threw: ' + e.message; } }"""
+    )
+    assert not answer.startswith("threw"), answer
+    error = json.loads(answer)["error"]
+    assert error.startswith("The request could not be read: ") and "'zzz' is not a game" in error
+    assert "Traceback" not in error
+    assert json.loads(page.evaluate("window.lotus.legalMoves()"))  # the game on screen still

@@ -7,6 +7,8 @@ docs/page-contract.md). Embedded boards have their own adapter, `lotus.board_bin
 primitives both share are in `lotus.dom`.
 """
 
+import json
+
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -371,9 +373,13 @@ class Page(Host):
         return remote.legal_moves(request_json or ctl.Ticket("moves", self.c.shown()).request())
 
     async def worker_legal_moves(self, request_json=None) -> str:
-        """Legal moves by the worker's engine (Pyodide, started by the first call), as JSON."""
+        """Legal moves by the worker's engine (Pyodide, started by the first call), as JSON (or
+        `{"error"}` when the request cannot be read or the worker cannot start)."""
         self.wake_pyodide()
-        worker = await self.worker()
+        try:
+            worker = await self.worker()
+        except Exception as exc:
+            return json.dumps({"error": "The computer's worker is unavailable: " + str(exc)})
         return await worker.legal_moves(
             request_json or ctl.Ticket("moves", self.c.shown()).request()
         )
