@@ -334,3 +334,32 @@ def test_legal_moves_of_a_bad_position_answer_a_clear_error(open_page):
     assert error.startswith("The request could not be read: ") and "'zzz' is not a game" in error
     assert "Traceback" not in error
     assert json.loads(page.evaluate("window.lotus.legalMoves()"))  # the game on screen still
+
+
+@pytest.mark.parametrize(
+    "config",
+    ["interpreter = 5", 'interpreter = "./static/vendor/pyodide/missing.mjs"', "[not toml"],
+    ids=["no-runtime", "missing-runtime", "not-toml"],
+)
+def test_a_broken_worker_config_is_said_in_words(browser, site, config):
+    """The Pyodide worker's config is served broken: the notice says so in words, never a
+    JavaScript error's proxy (the quick worker plays on)."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route(
+        re.compile(r".*/worker\.toml$"),
+        lambda route: route.fulfill(status=200, body=config, content_type="application/toml"),
+    )
+    try:
+        page.goto(f"{site}/index.html?game=race&seats=easy,easy")
+        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+        page.wait_for_function(
+            "document.querySelector('[data-error]').textContent.includes('unavailable')",
+            timeout=WORKER_TIMEOUT,
+        )
+        notice = error_text(page)
+    finally:
+        context.close()
+    assert "The computer's full search is unavailable" in notice, notice
+    assert "its configuration (worker.toml)" in notice, notice
+    assert "JsProxy" not in notice and "Error" not in notice, notice

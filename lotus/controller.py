@@ -1188,6 +1188,27 @@ class PageController(Computer):
         }
 
 
+def config_problem(text: str) -> str:
+    """What is wrong with a worker's config text, in words ('' when nothing is seen): it must
+    name its runtime, a file of this site (`interpreter = "./…"`), before any [section]."""
+    for line in text.split("\n"):
+        line = line.strip()
+        if line.startswith("["):
+            break
+        name, equals, value = line.partition("=")
+        if name.strip() != "interpreter" or not equals:
+            continue
+        value = value.strip()
+        end = value.find('"', 1) if value[:1] == '"' else -1
+        path = value[1:end] if end > 0 else ""
+        rest = value[end + 1 :].strip() if end > 0 else ""
+        local = path[:2] == "./" or path[:3] == "../"
+        if local and ":" not in path and rest[:1] in ("", "#"):
+            return ""
+        break
+    return "could not be read"
+
+
 def refusal_text(exc) -> str:
     """A refused new-game option, said in the New game dialog."""
     return sentence(str(exc)) + " Nothing was changed: correct it and start again."

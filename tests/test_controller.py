@@ -9,6 +9,8 @@ import json
 import os
 import re
 
+import pytest
+
 from lotus import controller, games, records, saves
 from lotus.controller import BoardController, MemoryStorage, PageController
 from lotus.engine import go, race
@@ -340,6 +342,33 @@ def test_without_pyodide_the_page_says_whether_the_quick_worker_plays_on():
     assert said in page.view()["error"]
     other = started("?game=race&seats=human,easy")
     assert other.worker_unavailable("gone").startswith("The computer is unavailable: gone")
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ('interpreter = "./static/vendor/pyodide/start.mjs"\n[files]\n', ""),
+        ('# a comment\ninterpreter = "../static/vendor/x.mjs"  # beside', ""),
+        ("interpreter = 5", "could not be read"),
+        ('interpreter = "https://cdn.example/pyodide.mjs"', "could not be read"),
+        ('name = "x"', "could not be read"),
+        ("[not toml", "could not be read"),
+        ('[files]\ninterpreter = "./x.mjs"', "could not be read"),
+        ("", "could not be read"),
+    ],
+)
+def test_a_worker_config_without_a_runtime_of_this_site_is_refused_before_pyscript(text, problem):
+    """PyScript would fetch a runtime from a CDN (refused by the page's policy) and never settle."""
+    assert controller.config_problem(text) == problem
+
+
+@pytest.mark.parametrize("name", ["worker.toml", "worker-mpy.toml"])
+def test_the_shipped_worker_configs_name_their_runtime(name):
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, name), encoding="utf-8") as f:
+        assert controller.config_problem(f.read()) == ""
+    with open(os.path.join(root, "rules", name), encoding="utf-8") as f:
+        assert controller.config_problem(f.read()) == ""
 
 
 def test_a_stale_answer_is_dropped():
