@@ -51,6 +51,7 @@
   function say(text) {  // the status line comes later in the page than this script
     var status = document.querySelector("[data-status]");
     if (!status || body.getAttribute("data-ready") === "1") return;
+    if (body.hasAttribute("data-boot-failed")) return;  // static/js/watchdog.js said why
     if (queue.length) {
       text += " (" + queue.length + " click" + (queue.length === 1 ? "" : "s") +
         " will be played when it is ready)";
