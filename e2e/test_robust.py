@@ -363,3 +363,18 @@ def test_a_broken_worker_config_is_said_in_words(browser, site, config):
     assert "The computer's full search is unavailable" in notice, notice
     assert "its configuration (worker.toml)" in notice, notice
     assert "JsProxy" not in notice and "Error" not in notice, notice
+
+
+def test_an_index_too_large_to_read_is_set_aside_unread(open_page):
+    page = open_page("index.html?game=race")
+    fresh_storage(page)
+    page.evaluate(
+        "() => localStorage.setItem('lotus.games',"
+        " '{\"games\": [' + '{}, '.repeat(262500) + '{}]}')"
+    )
+    size = page.evaluate("localStorage.getItem('lotus.games').length")
+    assert size > 1_000_000
+    reopen(page, "game=race")
+    assert "too large to read" in error_text(page), error_text(page)
+    assert page.evaluate("localStorage.getItem('lotus.games.damaged').length") == size
+    assert page.evaluate("localStorage.getItem('lotus.games').length") < 1000

@@ -54,6 +54,11 @@ class BrowserStorage:
         """Store text; False when storage is full or unavailable (the game goes on)."""
         return self.store is not None and bool(self.store.set(key, value))
 
+    def copy(self, source: str, target: str) -> bool:
+        """Store the text of `source` under `target` too, copied in JavaScript (a text too large
+        for this runtime's memory is never brought into Python); False when it was not."""
+        return self.store is not None and bool(self.store.copy(source, target))
+
     def remove(self, key: str) -> None:
         """Forget a key (nothing when storage is unavailable)."""
         if self.store is not None:

@@ -22,6 +22,14 @@
       try { var v = window.localStorage.getItem(key); return v === null ? -1 : v.length; }
       catch (e) { return -1; }
     },
+    copy: function (from, to) {  // a stored text under another key, without reading it into Python
+      try {
+        var v = window.localStorage.getItem(from);
+        if (v === null) return false;
+        window.localStorage.setItem(to, v);
+        return true;
+      } catch (e) { return false; }
+    },
     fill: function (key, selector) {  // a stored text into a text box (a save too large for Python)
       var box = document.querySelector(selector);
       var v = store.get(key);
