@@ -77,3 +77,82 @@ def test_a_queued_game_switch_and_placement_apply_in_order(slow_page, slow_site,
     slow_page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
     assert slow_page.get_attribute("body", "data-game") == "go"
     assert slow_page.evaluate(MOVES) == ["37"]
+
+
+@pytest.mark.parametrize(
+    ("query", "last"),
+    [
+        ("game=go&game=race", "race"),  # a repeated game: the first one, in both readers
+        ("game=race&game=go", "go"),
+        ("game=chess", "go"),  # unknown: the race (with a notice), not the game shown last
+        ("xgame=go", "go"),  # no game given: the game shown last
+        ("players=3", "go"),  # race options without a game: the race
+    ],
+)
+def test_the_early_script_paints_the_game_python_opens(
+    slow_page, slow_site, wasm_gate, query, last
+):
+    slow_page.goto(f"{slow_site}/index.html?game=race", wait_until="domcontentloaded")
+    slow_page.evaluate("last => localStorage.setItem('lotus.current', last)", last)
+    slow_page.goto(f"{slow_site}/index.html?{query}", wait_until="domcontentloaded")
+    assert slow_page.get_attribute("body", "data-ready") is None, "Python was ready too soon"
+    painted = slow_page.get_attribute("body", "data-game")
+    wasm_gate.set()
+    slow_page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    assert slow_page.get_attribute("body", "data-game") == painted
+
+
+BOOT_FAILURES = [
+    ("index.html?game=race", "pyscript.toml", "404", "is missing from the site (pyscript.toml)"),
+    ("index.html?game=race", "pyscript.toml", "abort", "could not be downloaded (pyscript.toml)"),
+    ("index.html?game=race", "pyscript.toml", "[not toml", "its configuration could not be read"),
+    ("index.html?game=race", "micropython.mjs", "abort", "could not be loaded (micropython.mjs)"),
+    (
+        "index.html?game=race",
+        "micropython.wasm",
+        "404",
+        "is missing from the site (micropython.wasm)",
+    ),
+    ("index.html?game=race", "page.py", "404", "is missing from the site (page.py)"),
+    ("index.html?game=race", "games.mpy", "404", "is missing from the site (games.mpy)"),
+    ("index.html?game=race", "core.js", "abort", "could not be loaded (core.js)"),
+    ("embed.html#game=go", "embed.toml", "404", "is missing from the site (embed.toml)"),
+    ("rules/go.html", "boards.toml", "404", "is missing from the site (boards.toml)"),
+]
+
+
+@pytest.mark.parametrize(
+    ("path", "name", "answer", "words"),
+    BOOT_FAILURES,
+    ids=[f"{path.split('.')[0]}-{name}-{answer[:5]}" for path, name, answer, _ in BOOT_FAILURES],
+)
+def test_a_runtime_or_config_that_fails_to_load_is_said_in_words(
+    browser, site, path, name, answer, words
+):
+    """A real browser fails the request (Playwright answers 404, a broken file, or aborts it):
+    the page says why it cannot start, in [data-error], instead of loading forever."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+
+    def fail(route):
+        if answer == "abort":
+            route.abort()
+        elif answer == "404":
+            route.fulfill(status=404, body="Not found")
+        else:
+            route.fulfill(status=200, body=answer, content_type="application/toml")
+
+    page.route(lambda url: url.split("?")[0].split("#")[0].endswith("/" + name), fail)
+    try:
+        page.goto(f"{site}/{path}")
+        page.wait_for_selector("[data-error]:not([hidden])", timeout=READY_TIMEOUT)
+        notice = page.inner_text("[data-error]")
+        shown = page.evaluate("document.body.innerText")
+        assert page.get_attribute("body", "data-ready") is None
+        assert page.get_attribute("body", "data-boot-failed") == "1"
+    finally:
+        context.close()
+    assert notice.startswith("Lotus could not start: ") and words in notice, notice
+    assert notice.endswith("Reload the page to try again."), notice
+    for raw in ("PY0", "PY1", "Traceback", "TypeError", "Polyscript"):
+        assert raw not in shown, shown

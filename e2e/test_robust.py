@@ -7,6 +7,7 @@
   fallback: the page says the computer is unavailable, and no request leaves the origin.
 """
 
+import json
 import re
 
 import pytest
@@ -179,3 +180,201 @@ def test_pyscripts_cdn_fallback_is_refused_by_the_policy(browser, site):
     for url, failure in failed:
         if not url.startswith(site):
             assert "csp" in str(failure).lower(), (url, failure)
+
+
+# -- storage cannot lock the page -----------------------------------------------------------------
+
+DAMAGED_KEY = "lotus.games.damaged"
+
+
+def fresh_storage(page, items=None) -> None:
+    """Clear the site's storage, then store `items` (key -> text) as a damaged browser held them.
+    The module's other pages are closed first: a tab open on the site would take the change
+    itself (the storage event) before this page is reloaded."""
+    for other in page.context.pages:
+        if other is not page:
+            other.close()
+    page.evaluate(
+        "items => { localStorage.clear();"
+        " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+        items or {},
+    )
+
+
+def reopen(page, query: str = "game=race") -> None:
+    """Load the page again (a reload) and wait until its Python is ready."""
+    page.goto(page.url.split("?")[0].split("#")[0] + "?" + query)
+    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+
+
+def stored(page, key: str):
+    return page.evaluate("k => localStorage.getItem(k)", key)
+
+
+def saved_go_games(page, *points) -> list:
+    """One saved Go game per point given (a move each); their ids, the last on screen."""
+    fresh_storage(page)
+    reopen(page, "game=go")
+    for point in points:
+        reopen(page, "game=go&first=w")  # options in the address: a new game beside the others
+        page.click(f'[data-point="{point}"]')
+        page.wait_for_selector(f'[data-movelist] [data-move="{point}"]')
+    index = json.loads(stored(page, "lotus.games"))
+    return [e["id"] for e in index["games"] if e["moves"]]
+
+
+@pytest.mark.parametrize(
+    "damaged",
+    ['{"games": 5}', "true", "1.5", '{"games": [{"id": 1}], "current": 5}', "{not json"],
+    ids=["games-5", "true", "float", "wrong-types", "not-json"],
+)
+def test_a_damaged_index_is_set_aside_and_the_page_is_ready_with_a_message(open_page, damaged):
+    page = open_page("index.html?game=race")
+    fresh_storage(page, {"lotus.games": damaged})
+    reopen(page, "game=race")  # open_page's wait: body[data-ready="1"]
+    notice = error_text(page)
+    assert "Your list of saved games was damaged" in notice, notice
+    assert DAMAGED_KEY in notice
+    assert stored(page, DAMAGED_KEY) == damaged  # set aside as it was, not deleted
+    page.locator('[data-start="w4"]').first.click()  # the page plays
+    page.click('[data-field="A4"]')
+    page.wait_for_selector('[data-movelist] [data-move="Sw4-A4"]')
+    reopen(page, "game=race")  # and keeps playing on every reload, saved again
+    assert page.is_hidden("[data-error]")
+    assert page.locator('[data-movelist] [data-move="Sw4-A4"]').count() == 1
+
+
+def test_the_games_a_damaged_index_still_names_are_offered(open_page):
+    page = open_page("index.html?game=go")
+    ids = saved_go_games(page, "10", "20")
+    assert len(ids) == 2
+    index = json.loads(stored(page, "lotus.games"))
+    index["games"].insert(0, {"id": 5, "game": "go", "key": []})
+    index["current"] = {"go": {"id": ids[0]}}
+    fresh_storage(
+        page,
+        {
+            "lotus.games": json.dumps(index),
+            **{f"lotus.game.{i}": stored(page, f"lotus.game.{i}") for i in ids},
+        },
+    )
+    reopen(page, "game=go")
+    assert "the 2 games still named in it are listed" in error_text(page)
+    assert json.loads(stored(page, DAMAGED_KEY)) == index
+    for game_id in ids:
+        page.wait_for_selector(
+            f'[data-action="resume-saved"][data-id="{game_id}"]', state="attached"
+        )
+    page.click("details[data-library] summary")
+    page.click(f'[data-action="resume-saved"][data-id="{ids[0]}"]')
+    page.wait_for_selector('[data-movelist] [data-move="10"]')
+
+
+def test_a_game_this_version_does_not_know_is_listed_as_such(open_page):
+    page = open_page("index.html?game=go")
+    saved_go_games(page, "10")
+    index = json.loads(stored(page, "lotus.games"))
+    index["games"].append({"id": "c", "game": "chess", "key": "lotus.game.c", "moves": 3})
+    page.evaluate("t => localStorage.setItem('lotus.games', t)", json.dumps(index))
+    reopen(page, "game=go")
+    item = page.locator('[data-saved-game="c"]')
+    assert "a game this version does not know" in item.text_content()
+    assert item.locator('[data-action="resume-saved"]').count() == 0
+    assert page.is_hidden("[data-error]")  # not damage: a game of another version
+
+
+def test_deleting_an_entry_that_names_the_index_keeps_the_index(open_page):
+    page = open_page("index.html?game=go")
+    (kept,) = saved_go_games(page, "10")
+    index = json.loads(stored(page, "lotus.games"))
+    index["games"].append({"id": "x", "game": "go", "key": "lotus.games", "moves": 1})
+    page.evaluate("t => localStorage.setItem('lotus.games', t)", json.dumps(index))
+    page.evaluate("localStorage.setItem('lotus.theme', 'dark')")
+    reopen(page, "game=go")
+    # The entry names a key that is not its own: it is set aside with the index, not offered.
+    assert page.locator('[data-saved-game="x"]').count() == 0
+    page.click("details[data-library] summary")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click(f'[data-action="delete-saved"][data-id="{kept}"]')
+    page.wait_for_selector(f'[data-saved-game="{kept}"]', state="detached")
+    assert stored(page, "lotus.games") is not None and stored(page, "lotus.theme") == "dark"
+    assert json.loads(stored(page, DAMAGED_KEY)) == index
+
+
+def test_a_damaged_live_record_of_the_game_on_screen_leaves_the_page_ready(open_page):
+    page = open_page("index.html?game=race")
+    fresh_storage(page)
+    reopen(page, "game=race")
+    page.locator('[data-start="w4"]').first.click()
+    page.click('[data-field="A4"]')
+    page.wait_for_selector('[data-movelist] [data-move="Sw4-A4"]')
+    game_id = json.loads(stored(page, "lotus.games"))["current"]["race"]
+    record = {"game": "race", "id": game_id}  # no role, no match: not a live game's
+    page.evaluate("t => localStorage.setItem('lotus.live', t)", json.dumps(record))
+    reopen(page, "game=race")
+    assert page.locator('[data-movelist] [data-move="Sw4-A4"]').count() == 1
+
+
+def test_a_5000_digit_option_is_repeated_only_in_part(open_page):
+    page = open_page("index.html?game=race&players=" + "5" * 5000)
+    notice = error_text(page)
+    assert "players must be 2, 3 or 4" in notice and "5" * 20 + "…" in notice
+    assert len(notice) < 200, notice
+
+
+def test_legal_moves_of_a_bad_position_answer_a_clear_error(open_page):
+    page = open_page("index.html?game=go")
+    answer = page.evaluate(
+        """() => { try { return window.lotus.legalMoves(
+            '{"game": "go", "options": {"position": "zzz"}}'); }
+          catch (e) { return 'threw: ' + e.message; } }"""
+    )
+    assert not answer.startswith("threw"), answer
+    error = json.loads(answer)["error"]
+    assert error.startswith("The request could not be read: ") and "'zzz' is not a game" in error
+    assert "Traceback" not in error
+    assert json.loads(page.evaluate("window.lotus.legalMoves()"))  # the game on screen still
+
+
+@pytest.mark.parametrize(
+    "config",
+    ["interpreter = 5", 'interpreter = "./static/vendor/pyodide/missing.mjs"', "[not toml"],
+    ids=["no-runtime", "missing-runtime", "not-toml"],
+)
+def test_a_broken_worker_config_is_said_in_words(browser, site, config):
+    """The Pyodide worker's config is served broken: the notice says so in words, never a
+    JavaScript error's proxy (the quick worker plays on)."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route(
+        re.compile(r".*/worker\.toml$"),
+        lambda route: route.fulfill(status=200, body=config, content_type="application/toml"),
+    )
+    try:
+        page.goto(f"{site}/index.html?game=race&seats=easy,easy")
+        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+        page.wait_for_function(
+            "document.querySelector('[data-error]').textContent.includes('unavailable')",
+            timeout=WORKER_TIMEOUT,
+        )
+        notice = error_text(page)
+    finally:
+        context.close()
+    assert "The computer's full search is unavailable" in notice, notice
+    assert "its configuration (worker.toml)" in notice, notice
+    assert "JsProxy" not in notice and "Error" not in notice, notice
+
+
+def test_an_index_too_large_to_read_is_set_aside_unread(open_page):
+    page = open_page("index.html?game=race")
+    fresh_storage(page)
+    page.evaluate(
+        "() => localStorage.setItem('lotus.games',"
+        " '{\"games\": [' + '{}, '.repeat(262500) + '{}]}')"
+    )
+    size = page.evaluate("localStorage.getItem('lotus.games').length")
+    assert size > 1_000_000
+    reopen(page, "game=race")
+    assert "too large to read" in error_text(page), error_text(page)
+    assert page.evaluate("localStorage.getItem('lotus.games.damaged').length") == size
+    assert page.evaluate("localStorage.getItem('lotus.games').length") < 1000

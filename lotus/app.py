@@ -45,23 +45,32 @@ def go_options(first="w", marker="0") -> dict:
     return games.get("go").check(first, marker)
 
 
-def parse_query(query: str) -> tuple:
-    """Read `?game=race&players=4...` into (game, options or None, error message or '').
-
-    Options are None when the query asks for no new game. An invalid value gives an error
-    message and the defaults.
-    """
+def query_params(query: str) -> dict:
+    """The query's parameters, decoded (`unquote`); a name given twice keeps its first value, as
+    the page's early script reads it (static/js/boot.js, URLSearchParams.get)."""
     params = {}
     text = query[1:] if query.startswith("?") else query
     for part in text.split("&"):
         if not part:
             continue
         key, _, value = part.partition("=")
-        params[unquote(key)] = unquote(value)
+        key = unquote(key)
+        if key not in params:
+            params[key] = unquote(value)
+    return params
+
+
+def parse_query(query: str) -> tuple:
+    """Read `?game=race&players=4...` into (game, options or None, error message or '').
+
+    Options are None when the query asks for no new game. An invalid value gives an error
+    message and the defaults.
+    """
+    params = query_params(query)
     game = params.get("game", GAMES[0])
     error = ""
     if game not in GAMES:
-        error = f"Unknown game {game!r}: showing {games.get(GAMES[0]).title}."
+        error = f"Unknown game {games.echo(game)}: showing {games.get(GAMES[0]).title}."
         game = GAMES[0]
     entry = games.get(game)
     if not [k for k in entry.option_names + ("seats",) if k in params]:
@@ -176,7 +185,10 @@ class App:
             try:  # the registry's replay: a move after two passes resumes play (G9)
                 entry.replay(session.game, (action,), session._record)
             except ValueError as exc:
-                raise saves.SaveError(f"move {i + 1} ({action}) is not legal: {exc}") from None
+                why = games.echo(str(exc), quoted=False, limit=120)  # the engine repeats the move
+                raise saves.SaveError(
+                    f"move {i + 1} ({games.echo(action, quoted=False)}) is not legal: {why}"
+                ) from None
         session.redo_stack = list(parts["redo"])
         try:
             entry.restore_extras(session, parts)

@@ -48,6 +48,7 @@ FULL = (
     "Saving failed: this browser's storage is full. The game goes on; export it (Records) to "
     "keep it, or delete games you no longer need from Your games."
 )
+IMPORTED = "Record imported."
 TARGETS = ("field", "start", "point")  # the board elements a click names (page contract)
 APP_ACTIONS = (
     "first",
@@ -342,7 +343,7 @@ class PageController(Computer):
         """
         game, options, error = app_module.parse_query(query)
         notes = self.open_library()
-        if options is None and "game=" not in query:
+        if options is None and "game" not in app_module.query_params(query):
             last = self.storage.get(CURRENT_KEY)
             game = last if last in games.GAMES else games.GAMES[0]
         self.app.current = game
@@ -570,8 +571,16 @@ class PageController(Computer):
         if usable is not None and not usable():
             self.storage_note = BLOCKED
             return []
+        self.library.index()  # a damaged index is set aside now, and said
         self.library.migrate(games.GAMES, self.clock()["stamp"])
-        return []
+        return self.library.take_notes()
+
+    @staticmethod
+    def library_module():
+        """lotus.library (imported by the app only: embeds do not save games)."""
+        from lotus import library
+
+        return library
 
     def new_id(self, game: str) -> str:
         """Give the game of kind `game` on screen an id; an untouched game's id is reused."""
@@ -608,7 +617,7 @@ class PageController(Computer):
         except Exception as exc:  # any failure: the save is kept, the page goes on
             reason = str(exc) if isinstance(exc, saves.SaveError) else f"{type(exc).__name__}"
             if not isinstance(exc, saves.SaveError) and str(exc):
-                reason += f": {exc}"
+                reason += ": " + games.echo(str(exc), quoted=False, limit=120)
             self.library.mark_broken(game_id, game, reason)
             return [
                 f"Your saved {games.get(game).title} game could not be restored: {reason}. "
@@ -651,6 +660,13 @@ class PageController(Computer):
             self.error = "That game is no longer saved in this browser."
             return ""
         game = entry["game"]
+        if action == "resume-saved" and game not in games.GAMES:
+            self.error = (
+                f"That saved game is of {games.echo(game, quoted=False)}, "
+                f"{self.library_module().UNKNOWN}: "
+                "it cannot be resumed here. Export its text to keep it."
+            )
+            return ""
         if action == "export-saved":  # the adapter copies the text, however large
             self.app.session.message = "The saved game's text is in the record box (Records)."
             return self.library.key(game_id)
@@ -682,6 +698,11 @@ class PageController(Computer):
         """Another tab changed storage (the `storage` event): follow our games; True to redraw."""
         if key is None or not str(key).startswith("lotus."):
             return key is None
+        if key == self.library_module().INDEX_KEY:  # damaged there: set aside, and said
+            self.library.index()
+            notes = self.library.take_notes()
+            if notes:
+                self.error = " ".join(notes)
         for game, game_id in list(self.ids.items()):
             if self.library.key(game_id) != key or game not in self.app.sessions:
                 continue
@@ -729,22 +750,25 @@ class PageController(Computer):
         for entry in self.library.entries():
             game_id = escape(entry["id"])
             game = escape(entry["game"])
-            title = games.get(entry["game"]).title if entry["game"] in games.GAMES else game
+            known = entry["game"] in games.GAMES
             moves = entry.get("moves") if isinstance(entry.get("moves"), int) else 0
             broken = entry.get("broken")
+            title = self.library_module().title(entry["game"])
             words = [escape(title), f"{moves} move{'' if moves == 1 else 's'}"]
             if entry.get("result"):
                 words.append(escape(entry["result"]))
-            if broken:
+            if broken and known:
                 words.append("cannot be restored: " + escape(broken))
             button = '<button type="button" data-action="{}" data-id="{}">{}</button>'
             buttons = [button.format("export-saved", game_id, "Export text")]
-            if not broken:
+            if not broken and known:
                 buttons.insert(0, button.format("resume-saved", game_id, "Resume"))
             buttons.append(button.format("delete-saved", game_id, "Delete"))
             attrs = f' data-saved-game="{game_id}" data-game="{game}" data-moves="{moves}"'
             if broken:
                 attrs += " data-broken"
+            if not known:
+                attrs += " data-unknown"
             if entry["id"] == shown:
                 attrs += ' aria-current="true"'
             items.append(
@@ -791,6 +815,7 @@ class PageController(Computer):
         adapter asks before it copies the text out of the page."""
         if length <= games.MAX_RECORD_CHARS:  # lotus.records is not even loaded for this
             return False
+        self.forget_import()
         self.record_error = (  # next to the import box, where the user looks
             f"The record could not be read: it is too long ({length} characters, at most"
             f" {games.MAX_RECORD_CHARS}). Your game is unchanged."
@@ -801,6 +826,7 @@ class PageController(Computer):
         """Open a record; on an error say where and why, and keep the current game."""
         from lotus import records  # loads both engines: only when needed
 
+        self.forget_import()
         if not text.strip():
             self.record_error = "Nothing to import: paste a record into the box, or open a file."
             return False
@@ -816,8 +842,13 @@ class PageController(Computer):
         self.error = ""
         self.record_error = ""
         self.new_id(self.app.current)
-        self.app.session.message = "Record imported."
+        self.app.session.message = IMPORTED
         return True
+
+    def forget_import(self) -> None:
+        """Before another import: an earlier import's success no longer holds."""
+        if self.app.session.message == IMPORTED:
+            self.app.session.message = ""
 
     # -- what to show ------------------------------------------------------------------------
     def tickets(self) -> list:
@@ -1157,6 +1188,27 @@ class PageController(Computer):
             "url": url,
             "size": size,
         }
+
+
+def config_problem(text: str) -> str:
+    """What is wrong with a worker's config text, in words ('' when nothing is seen): it must
+    name its runtime, a file of this site (`interpreter = "./…"`), before any [section]."""
+    for line in text.split("\n"):
+        line = line.strip()
+        if line.startswith("["):
+            break
+        name, equals, value = line.partition("=")
+        if name.strip() != "interpreter" or not equals:
+            continue
+        value = value.strip()
+        end = value.find('"', 1) if value[:1] == '"' else -1
+        path = value[1:end] if end > 0 else ""
+        rest = value[end + 1 :].strip() if end > 0 else ""
+        local = path[:2] == "./" or path[:3] == "../"
+        if local and ":" not in path and rest[:1] in ("", "#"):
+            return ""
+        break
+    return "could not be read"
 
 
 def refusal_text(exc) -> str:

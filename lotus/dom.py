@@ -54,6 +54,11 @@ class BrowserStorage:
         """Store text; False when storage is full or unavailable (the game goes on)."""
         return self.store is not None and bool(self.store.set(key, value))
 
+    def copy(self, source: str, target: str) -> bool:
+        """Store the text of `source` under `target` too, copied in JavaScript (a text too large
+        for this runtime's memory is never brought into Python); False when it was not."""
+        return self.store is not None and bool(self.store.copy(source, target))
+
     def remove(self, key: str) -> None:
         """Forget a key (nothing when storage is unavailable)."""
         if self.store is not None:
@@ -260,14 +265,26 @@ class Host:
         try:
             response = await window.fetch(config)
             ok = bool(response.ok)
+            text = str(await response.text()) if ok else ""
         except Exception:
             ok = False
         if not ok:
             raise RuntimeError(f"its configuration ({config[2:]}) did not load")
-        if document.querySelector(f'script[worker][name="{name}"]') is None:
-            await create_named_worker(self.root + WORKER_SRC, name, config, kind)
-        worker = await workers[name]
-        await worker.ping()  # its script has run: it answers
+        # A config without our own runtime makes PyScript fetch one from a CDN, which the page's
+        # policy refuses, and the worker never settles: refused here, in words.
+        problem = ctl.config_problem(text)
+        if problem:
+            raise RuntimeError(f"its configuration ({config[2:]}) {problem}")
+        try:
+            if document.querySelector(f'script[worker][name="{name}"]') is None:
+                await create_named_worker(self.root + WORKER_SRC, name, config, kind)
+            worker = await workers[name]
+            await worker.ping()  # its script has run: it answers
+        except Exception as exc:  # a JavaScript error: said in words, its details in the console
+            window.console.warn(f"lotus: worker {name}: {exc}")
+            raise RuntimeError(
+                f"its configuration ({config[2:]}) or runtime could not be loaded"
+            ) from None
         return worker
 
     async def _wait(self, name: str, config: str, kind: str):

@@ -55,7 +55,7 @@ class EmbedError(ValueError):
     """A setting of an embed that cannot be used; `param` names it, the message says why."""
 
     def __init__(self, param: str, reason: str) -> None:
-        super().__init__(f"{param}: {reason}")
+        super().__init__(f"{games.echo(param, quoted=False)}: {reason}")
         self.param = param
         self.reason = reason
 
@@ -169,7 +169,9 @@ def _whole(text: str, param: str, low: int, high: int) -> int:
     for ch in text:
         ok = ok and "0" <= ch <= "9"
     if not ok:
-        raise EmbedError(param, f"a whole number from {low} to {high} is expected, not {text!r}")
+        raise EmbedError(
+            param, f"a whole number from {low} to {high} is expected, not {games.echo(text)}"
+        )
     value = int(text)
     if value < low or value > high:
         raise EmbedError(param, f"must be from {low} to {high}, not {value}")
@@ -181,7 +183,7 @@ def _flag(text: str, param: str) -> bool:
         return True
     if text in ("0", "false", "no", "off"):
         return False
-    raise EmbedError(param, f"1 or 0 is expected, not {text!r}")
+    raise EmbedError(param, f"1 or 0 is expected, not {games.echo(text)}")
 
 
 def _list(text) -> list:
@@ -198,7 +200,7 @@ def _start_game(params: dict):
     text = params.get("position") or ""
     kind = params.get("game") or ""
     if kind and kind not in games.GAMES:
-        raise EmbedError("game", f"{' or '.join(games.GAMES)}, not {kind!r}")
+        raise EmbedError("game", f"{' or '.join(games.GAMES)}, not {games.echo(kind)}")
     if text:
         try:
             game = positions.from_position(text)
@@ -274,10 +276,13 @@ def load(params: dict) -> dict:
         try:
             _play(game, move)
         except ValueError as exc:
-            raise EmbedError("moves", f"move {i + 1}, {move!r}, is not legal: {exc}") from None
+            why = games.echo(str(exc), quoted=False, limit=120)  # the engine repeats the move
+            raise EmbedError(
+                "moves", f"move {i + 1}, {games.echo(move)}, is not legal: {why}"
+            ) from None
     mode = params.get("mode") or "view"
     if mode not in MODES:
-        raise EmbedError("mode", f"one of {', '.join(MODES)}, not {mode!r}")
+        raise EmbedError("mode", f"one of {', '.join(MODES)}, not {games.echo(mode)}")
     default_at = 0 if mode == "step" else len(moves)
     at = params.get("at")
     at = default_at if at in (None, "") else _whole(at, "at", 0, len(moves))
@@ -307,14 +312,14 @@ def load(params: dict) -> dict:
         "id": str(params.get("id", "")),
     }
     if settings["theme"] not in THEMES:
-        raise EmbedError("theme", f"light or dark, not {settings['theme']!r}")
+        raise EmbedError("theme", f"light or dark, not {games.echo(settings['theme'])}")
     if params.get("size"):
         settings["size"] = _whole(params["size"], "size", MIN_SIZE, MAX_SIZE)
     if len(settings["id"]) > 100:
         raise EmbedError("id", "at most 100 characters")
     if settings["opponent"] not in SEAT_KINDS:
         raise EmbedError(
-            "opponent", f"one of {', '.join(SEAT_KINDS)}, not {settings['opponent']!r}"
+            "opponent", f"one of {', '.join(SEAT_KINDS)}, not {games.echo(settings['opponent'])}"
         )
     if settings["opponent"] != "human" and mode != "play":
         raise EmbedError("opponent", "only a board in play mode has an opponent")
@@ -330,7 +335,9 @@ def load(params: dict) -> dict:
         legal = shown.legal_moves()
         for answer in answers:
             if answer not in legal:
-                raise EmbedError("answer", f"{answer!r} is not a legal move in the puzzle")
+                raise EmbedError(
+                    "answer", f"{games.echo(answer)} is not a legal move in the puzzle"
+                )
         settings["answer"] = answers
     elif answers or settings["explain"]:
         raise EmbedError("answer" if answers else "explain", "only a puzzle has an answer")
@@ -341,7 +348,10 @@ def load(params: dict) -> dict:
             if not shown.moves_from(settings["select"]):
                 raise ValueError("it has no move")
         except ValueError as exc:
-            raise EmbedError("select", f"{settings['select']!r} cannot move here: {exc}") from None
+            why = games.echo(str(exc), quoted=False, limit=120)
+            raise EmbedError(
+                "select", f"{games.echo(settings['select'])} cannot move here: {why}"
+            ) from None
     if mode == "play" and _over(shown):
         raise EmbedError("mode", "a finished game cannot be played on")
     return settings
@@ -751,7 +761,7 @@ def settings_for(session, what: str, caption: str = "", opponent: str = "human")
     step by step, starting at the move on screen) or "play" (continue from the position on screen).
     """
     if what not in WHATS:
-        raise EmbedError("what", f"one of {', '.join(WHATS)}, not {what!r}")
+        raise EmbedError("what", f"one of {', '.join(WHATS)}, not {games.echo(what)}")
     shown = session.view_game()
     kind = session.game_id
     if what == "game":

@@ -38,8 +38,36 @@ SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")  # a person, or the c
 LEVELS = SEAT_KINDS[1:]  # the computer's levels, weakest first
 
 
+ECHO_CHARS = 20  # characters of a person's input that a message repeats (then "…")
+
+
 class OptionError(ValueError):
     """A new-game option (from the query string, the form, a record or a save) is not valid."""
+
+
+def echo(value, quoted: bool = True, limit: int = ECHO_CHARS) -> str:
+    """A value a message repeats back as given, quoted (`quoted`), cut to its first `limit`
+    characters and "…": a message never carries a whole long input."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return "'" + text + "'" if quoted else text
+
+
+def whole(text):
+    """The whole number `text` writes in decimal digits 0-9, with an optional '-' first; None for
+    anything else (int() also takes spaces, '+', '_' and other scripts' digits). More than nine
+    digits read as ±1,000,000,000, outside every range, without converting them."""
+    text = text if isinstance(text, str) else str(text)
+    digits = text[1:] if text[:1] == "-" else text
+    if not digits:
+        return None
+    for ch in digits:
+        if ch < "0" or ch > "9":
+            return None
+    if len(digits) > 9:
+        return -(10**9) if text[:1] == "-" else 10**9
+    return int(text)
 
 
 def parse_seats(text, colours) -> dict:
@@ -51,7 +79,7 @@ def parse_seats(text, colours) -> dict:
     for i, colour in enumerate(colours):
         kind = kinds[i] if i < len(kinds) else "human"
         if kind not in SEAT_KINDS:
-            raise OptionError(f"a seat is human, easy, medium, hard or expert, not {kind!r}")
+            raise OptionError(f"a seat is human, easy, medium, hard or expert, not {echo(kind)}")
         seats[colour] = kind
     return seats
 
@@ -222,19 +250,18 @@ class Race(Game):
         return COLOURS[: int(options.get("players", 2))]
 
     def check(self, players="2", pro="0", first="w") -> dict:
-        try:
-            n = int(players)
-        except (TypeError, ValueError):
-            raise OptionError(f"players must be 2, 3 or 4, not {players!r}") from None
+        n = whole(players)
+        if n is None:
+            raise OptionError(f"players must be 2, 3 or 4, not {echo(players)}")
         if n < 2 or n > 4:
-            raise OptionError(f"players must be 2, 3 or 4, not {n}")
+            raise OptionError(f"players must be 2, 3 or 4, not {echo(players, quoted=False)}")
         if str(pro) not in ("0", "1", "true", "false", "on", "off", "True", "False"):
-            raise OptionError(f"pro must be 0 or 1, not {pro!r}")
+            raise OptionError(f"pro must be 0 or 1, not {echo(pro)}")
         pro_on = str(pro) in ("1", "true", "on", "True")
         colours = COLOURS[:n]
         if first not in colours:
             names = ", ".join(colours)
-            raise OptionError(f"first must be one of {names} with {n} players, not {first!r}")
+            raise OptionError(f"first must be one of {names} with {n} players, not {echo(first)}")
         return {"players": n, "pro": pro_on, "first": first}
 
     def text_of(self, name: str, value) -> str:
@@ -303,15 +330,12 @@ class Go(Game):
 
     def check(self, first="w", marker="0") -> dict:
         if first not in COLOURS[:2]:
-            raise OptionError(f"first must be w or b, not {first!r}")
-        try:
-            value = int(marker)
-        except (TypeError, ValueError):
-            raise OptionError(
-                f"marker must be a whole number from -7 to 7, not {marker!r}"
-            ) from None
+            raise OptionError(f"first must be w or b, not {echo(first)}")
+        value = whole(marker)
+        if value is None:
+            raise OptionError(f"marker must be a whole number from -7 to 7, not {echo(marker)}")
         if value < -MARKER_LIMIT or value > MARKER_LIMIT:
-            raise OptionError(f"marker must be from -7 to 7, not {value}")
+            raise OptionError(f"marker must be from -7 to 7, not {echo(marker, quoted=False)}")
         return {"first": first, "marker": value}
 
     def saved_option_text(self, options: dict) -> dict:
@@ -375,7 +399,7 @@ def get(game_id):
     for entry in ENTRIES:
         if entry.id == game_id:
             return entry
-    raise OptionError(f"unknown game {game_id!r}")
+    raise OptionError(f"unknown game {echo(game_id)}")
 
 
 def of_game(game):

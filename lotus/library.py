@@ -6,8 +6,11 @@ of moves, result) and remembers which game of each kind was on screen last. The 
 from storage on every call, so two tabs see each other's games.
 
 A save that cannot be restored is never deleted: its entry is marked `broken` with the reason,
-and its text stays where it is, for the player to export. The single save slot of earlier
-versions (`lotus.save.race`, `lotus.save.go`) is read once and moved into the list.
+and its text stays where it is, for the player to export. A damaged index (not JSON, values of the
+wrong kind at any depth, entries naming keys that are not theirs) is never deleted either: it is
+set aside as it was under `lotus.games.damaged`, and the valid entries found in it are kept. An
+entry's key is its own: `lotus.game.<id>`, or the old slot of its game kind. The single save
+slot of earlier versions (`lotus.save.race`, `lotus.save.go`) is read once and moved into the list.
 
 The port is `get(key)` -> text or None, `set(key, text)` -> True when kept, and optionally
 `remove(key)`; none of them may raise (the browser's adapter guards localStorage).
@@ -15,10 +18,25 @@ The port is `get(key)` -> text or None, `set(key, text)` -> True when kept, and 
 
 import json
 
+from lotus.games import GAMES, echo
+
 INDEX_KEY = "lotus.games"
 GAME_KEY = "lotus.game."  # + id
 OLD_KEY = "lotus.save."  # + game: the single save slot of earlier versions
+DAMAGED_KEY = "lotus.games.damaged"  # a damaged index, set aside as it was (then ".2" … ".9")
 MAX_SAVE = 1_000_000  # characters: a longer save is not restored (kept, marked broken)
+MAX_INDEX = 1_000_000  # characters: a longer index is set aside unread (2,000 games take 400,000)
+MAX_ID = 64  # characters of an id (ours take about 12), and of a game's name
+TEXTS = ("date", "players", "result", "broken")  # an entry's optional texts
+FIELD_WORDS = {
+    "seq": "order",
+    "moves": "number of moves",
+    "date": "date",
+    "players": "players",
+    "result": "result",
+    "broken": "reason it cannot be restored",
+}
+UNKNOWN = "a game this version does not know"
 
 
 def _remove(storage, key: str) -> None:
@@ -32,29 +50,86 @@ class Library:
 
     def __init__(self, storage) -> None:
         self.storage = storage
+        self.notes = []  # what was set aside, said once (see `take_notes`)
+        self.stuck = False  # a damaged index could not be set aside: it is not written over
 
     # -- the index ----------------------------------------------------------------------------
     def index(self) -> dict:
-        """{'games': [entry…], 'current': {game: id}, 'seq': n}; a damaged index reads as empty."""
-        text = self.storage.get(INDEX_KEY)
-        data = None
-        if text:
-            try:
-                data = json.loads(text)
-            except ValueError:
-                data = None
-        if not isinstance(data, dict):
-            data = {}
-        games = [e for e in data.get("games") or () if _valid(e)]
-        current = data.get("current")
-        seq = data.get("seq")
-        return {
-            "games": games,
-            "current": current if isinstance(current, dict) else {},
-            "seq": seq if isinstance(seq, int) else len(games),
-        }
+        """{'games': [entry…], 'current': {game: id}, 'seq': n}, whatever storage holds.
+
+        A damaged index (not JSON, wrong types at any depth, entries naming keys that are not
+        theirs) is set aside under `DAMAGED_KEY` as it was, and the valid entries found in it
+        are kept; `take_notes` then says so."""
+        empty = {"games": [], "current": {}, "seq": 0}
+        size = self._size(INDEX_KEY)
+        if size > MAX_INDEX:  # not brought into Python's memory: set aside unread
+            self._set_aside(None, f"it is too large to read, {size} characters", empty)
+            return empty
+        text = self.storage.get(INDEX_KEY) if size > 0 else None
+        if not text:
+            return empty
+        index, problem = read_index(text)
+        if problem:
+            self._set_aside(text, problem, index)
+        return index
+
+    def _size(self, key: str) -> int:
+        size = getattr(self.storage, "size", None)
+        if size is not None:
+            return size(key)
+        text = self.storage.get(key)
+        return -1 if text is None else len(text)
+
+    def _set_aside(self, text, problem: str, index: dict) -> None:
+        """Keep a damaged index under a backup key, then write the repaired one in its place."""
+        key = self._backup(text)
+        if key is None:  # storage refused the copy: the damaged index stays where it is
+            self.stuck = True
+            note = (
+                f"Your list of saved games is damaged ({problem}), and this browser's storage is "
+                "too full to keep a copy of it: it is left as it is, and games are not saved "
+                "until there is room."
+            )
+        else:
+            self.stuck = False
+            count = len(index["games"])
+            if count == 0:
+                found = "no saved game could be found in it"
+            elif count == 1:
+                found = "the one game still named in it is listed in Your games"
+            else:
+                found = f"the {count} games still named in it are listed in Your games"
+            note = (
+                f"Your list of saved games was damaged ({problem}). It is kept as it was under "
+                f'"{key}" in this browser\'s storage; {found}.'
+            )
+            self._write(index)
+        if note not in self.notes:
+            self.notes.append(note)
+
+    def _backup(self, text):
+        """Copy the index to the first free backup key (or one holding the same text); the key,
+        or None when storage refused."""
+        keys = [DAMAGED_KEY] + [f"{DAMAGED_KEY}.{n}" for n in range(2, 10)]
+        copy = getattr(self.storage, "copy", None)
+        for key in keys:
+            size = self._size(key)
+            if size >= 0 and key != keys[-1]:
+                if text is None or size != len(text) or self.storage.get(key) != text:
+                    continue  # an earlier backup: kept
+            if text is None:  # too large to bring into Python: copied by the port
+                return key if copy is not None and copy(INDEX_KEY, key) else None
+            return key if self.storage.set(key, text) else None
+        return None
+
+    def take_notes(self) -> list:
+        """What was set aside since the last call (sentences for the page's notice)."""
+        notes, self.notes = self.notes, []
+        return notes
 
     def _write(self, index: dict) -> bool:
+        if self.stuck:  # a damaged index that could not be copied is never written over
+            return False
         return self.storage.set(INDEX_KEY, json.dumps(index))
 
     def entries(self) -> list:
@@ -75,11 +150,13 @@ class Library:
 
     def new_id(self, stamp: str = "") -> str:
         """A fresh id (`stamp` makes ids from different tabs differ: the time, say)."""
-        taken = {e["id"] for e in self.index()["games"]}
-        n = self.index()["seq"] + 1
+        index = self.index()
+        taken = {e["id"] for e in index["games"]}
+        n = index["seq"] + 1
         while True:
             game_id = f"{stamp}{n}" if stamp else str(n)
-            if game_id not in taken:
+            # an unlisted text under the id's key (its entry was damaged) is never written over
+            if game_id not in taken and self._size(GAME_KEY + game_id) < 0:
                 return game_id
             n += 1
 
@@ -152,7 +229,7 @@ class Library:
             "players": old.get("players", ""),
             "moves": old.get("moves", 0),
             "result": "",
-            "broken": reason,
+            "broken": reason[:300],
         }
         index["games"] = [e for e in index["games"] if e["id"] != game_id] + [entry]
         if index["current"].get(game) == game_id:
@@ -179,13 +256,94 @@ class Library:
         return made
 
 
-def _valid(entry) -> bool:
-    return (
-        isinstance(entry, dict)
-        and isinstance(entry.get("id"), str)
-        and isinstance(entry.get("game"), str)
-        and isinstance(entry.get("key"), str)
-    )
+def read_index(text: str) -> tuple:
+    """(index, problem) from the index's text: the index as `Library.index` gives it, made of
+    what is valid in the text; `problem` says what was not ('' when nothing)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, MemoryError):
+        data = None
+    if not isinstance(data, dict):
+        kind = "it is not JSON" if data is None else "it is not a list of games"
+        return {"games": [], "current": {}, "seq": 0}, kind
+    problems = []
+    games = []
+    ids = set()
+    keys = set()
+    listed = data.get("games", [])
+    if not isinstance(listed, list):
+        problems.append("its games are not a list")
+        listed = []
+    for item in listed:
+        entry, wrong = _entry(item)
+        if entry is None:
+            problems.append("an entry does not name a saved game")
+        elif entry["id"] in ids or entry["key"] in keys:
+            problems.append("two entries name the same game")
+        else:
+            if wrong:
+                problems.append(f"an entry's {wrong}")
+            ids.add(entry["id"])
+            keys.add(entry["key"])
+            games.append(entry)
+    current = data.get("current", {})
+    if not isinstance(current, dict):
+        problems.append("its games on screen are not a table")
+        current = {}
+    kinds = {e["id"]: e["game"] for e in games}
+    chosen = {}
+    for game, game_id in current.items():
+        if isinstance(game_id, str) and kinds.get(game_id) == game:
+            chosen[game] = game_id
+        elif not isinstance(game_id, str) or game_id in kinds:  # (an id not listed: gone)
+            problems.append("a game it shows last is not one of its games")
+    seq = data.get("seq", 0)
+    top = max([e["seq"] for e in games] + [len(games)])
+    if type(seq) is not int or seq < 0:
+        problems.append("its count is not a number")
+        seq = top
+    index = {"games": games, "current": chosen, "seq": max(seq, top)}
+    return index, problems[0] if problems else ""
+
+
+def _entry(item) -> tuple:
+    """(entry, wrong): a valid copy of an index entry, its values of the wrong kind left out
+    (`wrong` names one, '' when none); entry None when the item names no game of its own: an
+    id, a game kind and its own key (`lotus.game.<id>`, or the old slot of its game kind)."""
+    if not isinstance(item, dict):
+        return None, ""
+    game_id, game, key = item.get("id"), item.get("game"), item.get("key")
+    if not (_name(game_id) and _name(game)):
+        return None, ""
+    if key != GAME_KEY + game_id and not (key == OLD_KEY + game and game in GAMES):
+        return None, ""
+    entry = {"id": game_id, "game": game, "key": key, "seq": 0, "moves": 0}
+    wrong = ""
+    for name in ("seq", "moves") + TEXTS:
+        if name not in item:
+            continue
+        value = item[name]
+        if name in TEXTS:
+            ok = isinstance(value, str) and len(value) <= 1000
+        else:
+            ok = type(value) is int and value >= 0
+        if ok:
+            entry[name] = value
+        elif not wrong:
+            wrong = FIELD_WORDS[name] + (" is not text" if name in TEXTS else " is not a number")
+    return entry, wrong
+
+
+def _name(value) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID
+
+
+def title(game) -> str:
+    """A game kind's name for the list: its title, or what it is called with `UNKNOWN` (a game of
+    another version)."""
+    from lotus.games import TITLES
+
+    return TITLES[game] if game in TITLES else f"{echo(game, quoted=False)} ({UNKNOWN})"
 
 
 def _count_moves(text: str) -> int:

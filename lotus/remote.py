@@ -28,5 +28,33 @@ def build_game(request: dict):
 
 
 def legal_moves(request_json: str) -> str:
-    """JSON list of the legal moves of the position a JSON request describes."""
-    return json.dumps(build_game(json.loads(request_json)).legal_moves())
+    """JSON list of the legal moves of the position a JSON request describes, or, when the
+    request cannot be read, `{"error": "<why, in words>"}` (never an exception: the page's
+    `window.lotus.legalMoves` and the worker hand this to a JavaScript caller)."""
+    try:
+        if not isinstance(request_json, str):
+            raise ValueError("it is not text (a JSON string is expected)")
+        try:
+            request = json.loads(request_json)
+        except ValueError:
+            raise ValueError("it is not JSON") from None
+        if not isinstance(request, dict):
+            raise ValueError('it is not a JSON object {"game", "options", "moves"}')
+        options = request.get("options")
+        if options is not None and not isinstance(options, dict):
+            raise ValueError("its options are not a JSON object")
+        moves = request.get("moves")
+        if moves is not None and not (
+            isinstance(moves, list) and all(isinstance(m, str) for m in moves)
+        ):
+            raise ValueError("its moves are not a list of moves (text)")
+        answer = build_game(request).legal_moves()
+    except ValueError as exc:
+        return _refusal(games.echo(str(exc), quoted=False, limit=160))
+    except Exception as exc:  # a value of the wrong kind deeper in the request
+        return _refusal(f"one of its values is not what it should be ({type(exc).__name__})")
+    return json.dumps(answer)
+
+
+def _refusal(reason: str) -> str:
+    return json.dumps({"error": f"The request could not be read: {reason}."})

@@ -8,7 +8,7 @@ foreign save gives a clear notice and a fresh game, never a broken page.
 
 import json
 
-from lotus.games import GAMES, MAX_MOVES, get
+from lotus.games import GAMES, MAX_MOVES, echo, get
 
 FORMAT = 1  # bump when the layout changes; older formats are refused with a clear message
 MAX_SAVE_CHARS = 200000
@@ -67,10 +67,10 @@ def load(text: str, game: str) -> dict:
     if type(version) is not int or version != FORMAT:  # True == 1, but true is no format
         if type(version) is int and version < FORMAT:
             raise SaveError(f"it is in an older format ({version}) that this version cannot read")
-        raise SaveError(f"its format {version!r} is unknown to this version")
+        raise SaveError(f"its format {echo(version)} is unknown to this version")
     kind = data.get("game")
     if kind not in GAMES:
-        raise SaveError(f"it is for a game this version does not have ({kind!r})")
+        raise SaveError(f"it is for a game this version does not have ({echo(kind)})")
     if kind != game:
         raise SaveError(f"it is a {kind} game, not a {game} game")
     options = _need(data, "options", dict, "a set of options")

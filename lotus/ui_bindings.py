@@ -7,6 +7,8 @@ docs/page-contract.md). Embedded boards have their own adapter, `lotus.board_bin
 primitives both share are in `lotus.dom`.
 """
 
+import json
+
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -58,12 +60,14 @@ class Page(Host):
             self.clear_fragment(self.c.address)
         self.wire()
         ui_library.wire(self)  # Your games, other tabs, the error's details
-        self.live.start()  # an invitation or a reply in the address, or a live game to resume
+        # An invitation or a reply in the address, or a live game to resume (guarded: the page
+        # becomes ready whatever storage holds).
+        ui_library.attempt(self, self.live.start, ui_library.LIVE_UNREADABLE)
         if self.live.relayed:  # it only handed a reply on: no workers until it is used
             self.wake_later(self.c, self.refresh)
             self.listen(document, "pointerdown", self.wake_now)
             self.listen(document, "keydown", self.wake_now)
-        self.refresh()
+        ui_library.attempt(self, self.refresh, ui_library.UNEXPECTED)
         api = window.Object.new()  # a small JS-callable surface for tests and tooling
         api.legalMoves = create_proxy(self.page_legal_moves)
         api.workerLegalMoves = create_proxy(self.worker_legal_moves)
@@ -369,9 +373,13 @@ class Page(Host):
         return remote.legal_moves(request_json or ctl.Ticket("moves", self.c.shown()).request())
 
     async def worker_legal_moves(self, request_json=None) -> str:
-        """Legal moves by the worker's engine (Pyodide, started by the first call), as JSON."""
+        """Legal moves by the worker's engine (Pyodide, started by the first call), as JSON (or
+        `{"error"}` when the request cannot be read or the worker cannot start)."""
         self.wake_pyodide()
-        worker = await self.worker()
+        try:
+            worker = await self.worker()
+        except Exception as exc:
+            return json.dumps({"error": "The computer's worker is unavailable: " + str(exc)})
         return await worker.legal_moves(
             request_json or ctl.Ticket("moves", self.c.shown()).request()
         )

@@ -7,9 +7,11 @@ the clock the saved games are dated by. It decides nothing: `lotus.controller` d
 
 from pyscript import document, window
 
-from lotus.dom import details_of, show
+from lotus.dom import details_of, say, show
 
 LIST_ACTIONS = ("resume-saved", "delete-saved", "export-saved")
+LIVE_UNREADABLE = "The live game kept in this browser could not be read; it is not resumed."
+UNEXPECTED = "Something went wrong while the page started. (Details below.)"
 
 
 def clock() -> dict:
@@ -36,6 +38,25 @@ def start(page) -> bool:
         page.c.failure = details_of(exc)
         page.c.error = "Your saved games could not be read; a new game was started."
         return False
+
+
+def attempt(page, step, message: str) -> bool:
+    """Run a step of the page's start; when it fails, say `message` (the details below it) and
+    go on: the page becomes ready whatever storage holds. False when it failed."""
+    try:
+        step()
+    except Exception as exc:
+        details = details_of(exc)
+        window.console.warn("lotus: " + details)
+        page.c.failure = details
+        page.c.error = (page.c.error + " " + message).strip()
+        try:
+            page.render()
+        except Exception as again:  # the notice at least, written directly
+            window.console.warn("lotus: " + details_of(again))
+            say(document.querySelector("[data-error]"), page.c.error)
+        return False
+    return True
 
 
 def wire(page) -> None:

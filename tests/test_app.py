@@ -21,6 +21,19 @@ def test_query_opens_a_game_with_its_options():
     assert app.parse_query("?game=go")[0] == "go"
 
 
+def test_a_repeated_option_keeps_its_first_value_as_the_early_script_reads_it():
+    assert app.parse_query("?game=go&game=race")[0] == "go"
+    assert app.parse_query("?game=race&players=3&players=4")[1]["players"] == 3
+    assert app.query_params("?a=1&a=2&b=3") == {"a": "1", "b": "3"}
+
+
+def test_a_long_value_is_repeated_only_in_part_in_the_notice():
+    game, options, error = app.parse_query("?game=race&players=" + "5" * 5000)
+    assert "5" * 20 + "…" in error and len(error) < 150
+    game, options, error = app.parse_query("?game=" + "x" * 5000)
+    assert "x" * 20 + "…" in error and len(error) < 150
+
+
 def test_an_invalid_query_value_gives_a_message_and_the_defaults():
     game, options, error = app.parse_query("?game=race&players=9")
     assert options == {"players": 2, "pro": False, "first": "w"}

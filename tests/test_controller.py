@@ -9,6 +9,8 @@ import json
 import os
 import re
 
+import pytest
+
 from lotus import controller, games, records, saves
 from lotus.controller import BoardController, MemoryStorage, PageController
 from lotus.engine import go, race
@@ -342,6 +344,33 @@ def test_without_pyodide_the_page_says_whether_the_quick_worker_plays_on():
     assert other.worker_unavailable("gone").startswith("The computer is unavailable: gone")
 
 
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ('interpreter = "./static/vendor/pyodide/start.mjs"\n[files]\n', ""),
+        ('# a comment\ninterpreter = "../static/vendor/x.mjs"  # beside', ""),
+        ("interpreter = 5", "could not be read"),
+        ('interpreter = "https://cdn.example/pyodide.mjs"', "could not be read"),
+        ('name = "x"', "could not be read"),
+        ("[not toml", "could not be read"),
+        ('[files]\ninterpreter = "./x.mjs"', "could not be read"),
+        ("", "could not be read"),
+    ],
+)
+def test_a_worker_config_without_a_runtime_of_this_site_is_refused_before_pyscript(text, problem):
+    """PyScript would fetch a runtime from a CDN (refused by the page's policy) and never settle."""
+    assert controller.config_problem(text) == problem
+
+
+@pytest.mark.parametrize("name", ["worker.toml", "worker-mpy.toml"])
+def test_the_shipped_worker_configs_name_their_runtime(name):
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, name), encoding="utf-8") as f:
+        assert controller.config_problem(f.read()) == ""
+    with open(os.path.join(root, "rules", name), encoding="utf-8") as f:
+        assert controller.config_problem(f.read()) == ""
+
+
 def test_a_stale_answer_is_dropped():
     page = started("?game=go&seats=human,easy")
     page.click("point", "1")
@@ -420,6 +449,23 @@ def test_an_exported_record_imports_back_and_a_bad_one_keeps_the_game():
     assert page.import_record(text) is True
     assert page.app.session.game.moves == ["1", "10"] and page.record_error == ""
     assert page.view()["status"] == "Record imported."
+
+
+def test_a_failed_import_after_a_successful_one_no_longer_says_it_was_imported():
+    page = started("?game=go")
+    page.click("point", "1")
+    text = page.export("2026.11.30")
+    for failure in (
+        lambda: page.import_record("this is no record"),
+        lambda: page.import_record(""),
+        lambda: page.record_too_long(10**6),
+    ):
+        assert page.import_record(text) is True
+        assert page.view()["status"] == "Record imported."
+        failure()
+        view = page.view()
+        assert "Record imported" not in view["status"] and view["record_error"]
+        assert page.app.session.game.moves == ["1"]
 
 
 def test_a_share_url_reopens_the_same_game_and_copying_says_what_happened():

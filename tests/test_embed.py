@@ -375,3 +375,21 @@ def test_a_share_links_record_can_be_embedded_and_stopped_at_a_move():
     with pytest.raises(embed.EmbedError) as info:
         embed.parse_fragment(link + "&moves=Sw2-A2")
     assert info.value.param == "moves"
+
+
+@pytest.mark.parametrize(
+    "fragment",
+    [
+        "#game=go&mode=" + "x" * 5000,
+        "#" + "y" * 5000 + "=1",
+        "#game=go&moves=" + "9" * 5000,
+        "#game=race&players=" + "5" * 5000,
+        "#game=go&theme=" + "z" * 5000,
+    ],
+    ids=["mode", "name", "move", "players", "theme"],
+)
+def test_a_long_value_is_repeated_only_in_part(fragment):
+    with pytest.raises(embed.EmbedError) as info:
+        embed.parse_fragment(fragment)
+    message = str(info.value)
+    assert "…" in message and len(message) < 300, message

@@ -81,6 +81,14 @@ def test_colours_in_turn_order():
         ("go", {"first": "r"}, "first must be w or b, not 'r'"),
         ("go", {"marker": "8"}, "marker must be from -7 to 7, not 8"),
         ("go", {"marker": "one"}, "marker must be a whole number from -7 to 7, not 'one'"),
+        # Digits are read strictly (int() also takes '_', spaces, '+' and other scripts' digits),
+        # and the value is said as it was given.
+        ("go", {"marker": "7_0"}, "marker must be a whole number from -7 to 7, not '7_0'"),
+        ("go", {"marker": " 3"}, "marker must be a whole number from -7 to 7, not ' 3'"),
+        ("go", {"marker": "+3"}, "marker must be a whole number from -7 to 7, not '+3'"),
+        ("go", {"marker": "\u0663"}, "marker must be a whole number from -7 to 7, not '\u0663'"),
+        ("race", {"players": "3_0"}, "players must be 2, 3 or 4, not '3_0'"),
+        ("race", {"players": "1_0"}, "players must be 2, 3 or 4, not '1_0'"),
         (
             "go",
             {"seats": "human,genius"},
@@ -198,3 +206,16 @@ def test_the_expert_level_is_a_seat_in_options_records_and_links(game_id, seats)
     record = records.record_of(game, seats=options["seats"], date=None)
     assert records.read(records.write(record))["seats"] == options["seats"]
     assert records.from_link_fragment(records.to_link_fragment(record))["seats"] == options["seats"]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "name", "start"),
+    [("race", "players", "players must be 2, 3 or 4, not "), ("go", "marker", "marker must be")],
+)
+def test_a_long_value_is_repeated_only_in_part(game_id, name, start):
+    for value in ("5" * 5000, "x" * 5000, "-" + "7" * 5000):
+        with pytest.raises(OptionError) as info:
+            games.get(game_id).options({name: value})
+        message = str(info.value)
+        assert message.startswith(start) and value[:20] + "…" in message
+        assert len(message) < 100

@@ -3,11 +3,14 @@
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lotus import library, saves
 from lotus.controller import BLOCKED, FULL, MemoryStorage, PageController
 from lotus.library import Library
 
+DAMAGED_KEY = "lotus.games.damaged"  # where a damaged index is set aside (docs/page-contract.md)
 DAMAGED_RACE = {
     "format": 1,
     "game": "race",
@@ -95,6 +98,185 @@ def test_a_damaged_index_reads_as_empty_and_the_games_texts_are_untouched():
     assert Library(storage).entries() == []
     storage.set(library.INDEX_KEY, json.dumps({"games": [{"id": 1}, "x"], "current": []}))
     assert Library(storage).entries() == [] and storage.get("lotus.game.x") == "text"
+
+
+def saved_index(*games_played) -> MemoryStorage:
+    """Storage holding one saved game per (game, moves) given, through the page itself."""
+    storage = MemoryStorage()
+    for game, moves in games_played:
+        page = page_on(storage, f"?game={game}")
+        page.new_game({})
+        play(page, *moves)
+    return storage
+
+
+# Damage found in real browsers' storage and by a fuzzer: each must leave the page working.
+DAMAGED_INDEXES = {
+    "games-5": '{"games": 5}',
+    "true": "true",
+    "float": "1.5",
+    "null": "null",
+    "list": "[1, 2]",
+    "not-json": "{nope",
+    "games-dict": '{"games": {"id": "1"}}',
+    "current-list": '{"games": [], "current": [1]}',
+    "current-number": '{"games": [], "current": {"go": 5}}',
+    "seq-text": '{"games": [], "seq": "9"}',
+    "entry-number": '{"games": [7]}',
+    "entry-id-list": '{"games": [{"id": [], "game": "go", "key": "lotus.game."}]}',
+    "entry-moves-text": (
+        '{"games": [{"id": "a", "game": "go", "key": "lotus.game.a", "moves": "many"}]}'
+    ),
+    "entry-seq-text": '{"games": [{"id": "a", "game": "go", "key": "lotus.game.a", "seq": "x"}]}',
+    "entry-date-dict": '{"games": [{"id": "a", "game": "go", "key": "lotus.game.a", "date": {}}]}',
+    "entry-key-index": '{"games": [{"id": "a", "game": "go", "key": "lotus.games"}]}',
+    "entry-key-theme": '{"games": [{"id": "a", "game": "go", "key": "lotus.theme"}]}',
+    "entry-key-other": '{"games": [{"id": "a", "game": "go", "key": "lotus.game.b"}]}',
+    "deep": '{"games": [{"id": "a", "game": "go", "key": "lotus.game.a", "players": [[[[]]]]}]}',
+}
+
+
+@pytest.mark.parametrize("text", list(DAMAGED_INDEXES.values()), ids=list(DAMAGED_INDEXES))
+@pytest.mark.parametrize("query", ["?game=race", "?game=go", ""])
+def test_a_damaged_index_is_set_aside_said_and_the_page_plays_on(text, query):
+    storage = MemoryStorage({library.INDEX_KEY: text, "lotus.current": "go"})
+    page = page_on(storage, query)
+    view = page.view()
+    assert "Your list of saved games was damaged" in view["error"], view["error"]
+    assert '"lotus.games.damaged"' in view["error"]
+    assert storage.get(DAMAGED_KEY) == text  # kept as it was, not deleted
+    play(page, *(["1"] if page.app.current == "go" else []))
+    again = page_on(storage, query)  # repaired: a reload says nothing more
+    assert again.view()["error"] == "" and storage.get(DAMAGED_KEY) == text
+
+
+def test_the_games_a_damaged_index_still_names_are_offered():
+    storage = saved_index(("go", ["1", "2"]), ("race", []), ("go", ["3"]))
+    index = json.loads(storage.get(library.INDEX_KEY))
+    assert len(index["games"]) == 3
+    good = [e["id"] for e in index["games"]]
+    index["games"].insert(1, {"id": 5, "game": "go"})  # damage between valid entries
+    index["games"].append({"id": "z", "game": "go", "key": "lotus.games"})
+    index["current"]["race"] = 7
+    damaged = json.dumps(index)
+    storage.set(library.INDEX_KEY, damaged)
+    page = page_on(storage, "?game=go")
+    assert "the 3 games still named in it are listed" in page.view()["error"]
+    assert sorted(e["id"] for e in page.library.entries()) == sorted(good)
+    assert storage.get(DAMAGED_KEY) == damaged
+    assert page.app.session.game.moves == ["3"]  # the game on screen last is still resumed
+    for game_id in good:
+        assert f'data-action="resume-saved" data-id="{game_id}"' in page.view()["library"]
+
+
+def test_an_earlier_backup_is_kept_when_the_index_is_damaged_again():
+    storage = MemoryStorage({library.INDEX_KEY: "true"})
+    page_on(storage)
+    storage.set(library.INDEX_KEY, '{"games": 5}')
+    page = page_on(storage)
+    assert storage.get(DAMAGED_KEY) == "true"
+    assert storage.get(DAMAGED_KEY + ".2") == '{"games": 5}'
+    assert '"lotus.games.damaged.2"' in page.view()["error"]
+
+
+def test_a_damaged_index_that_cannot_be_set_aside_is_not_written_over():
+    storage = RefusingStorage({library.INDEX_KEY: '{"games": 5}'}, limit=0)
+    page = page_on(storage)
+    assert "too full to keep a copy" in page.view()["error"]
+    assert storage.get(library.INDEX_KEY) == '{"games": 5}'
+    page.new_game({})
+    page.save()
+    assert storage.get(library.INDEX_KEY) == '{"games": 5}'
+
+
+def test_an_index_too_large_to_read_is_set_aside_unread():
+    huge = '{"games": [' + ", ".join(["{}"] * 300_000) + "]}"
+    assert len(huge) > library.MAX_INDEX
+
+    class Copying(MemoryStorage):
+        def get(self, key):
+            assert key != library.INDEX_KEY or len(self.items[key]) <= library.MAX_INDEX
+            return super().get(key)
+
+        def copy(self, source, target):
+            self.items[target] = self.items[source]
+            return True
+
+    storage = Copying({library.INDEX_KEY: huge})
+    page = page_on(storage)
+    assert "too large to read" in page.view()["error"]
+    assert storage.items[DAMAGED_KEY] == huge
+
+
+def test_a_damaged_index_written_by_another_tab_is_set_aside_and_said():
+    storage = saved_index(("go", ["1"]))
+    page = page_on(storage, "?game=go")
+    good = storage.get(library.INDEX_KEY)
+    damaged = good[:-1] + ', "current": 5}'
+    storage.set(library.INDEX_KEY, damaged)
+    assert page.on_storage(library.INDEX_KEY)
+    assert "Your list of saved games was damaged" in page.view()["error"]
+    assert storage.get(DAMAGED_KEY) == damaged
+    assert [e["moves"] for e in page.library.entries()] == [1]
+
+
+@pytest.mark.parametrize(
+    "key", ["lotus.games", "lotus.current", "lotus.theme", "lotus.game.b", "lotus.live", "x"]
+)
+def test_deleting_an_entry_never_removes_a_key_that_is_not_its_own(key):
+    storage = saved_index(("go", ["1"]))
+    storage.set("lotus.theme", "dark")
+    storage.set("lotus.live", "{}")
+    storage.set("lotus.game.b", "another game")
+    storage.set("x", "not ours")
+    index = json.loads(storage.get(library.INDEX_KEY))
+    index["games"].append({"id": "a", "game": "go", "key": key, "moves": 0})
+    storage.set(library.INDEX_KEY, json.dumps(index))
+    before = dict(storage.items)
+    page = page_on(storage, "?game=go")
+    page.saved_action("delete-saved", "a")
+    for name in ("lotus.theme", "lotus.live", "lotus.game.b", "x", "lotus.current"):
+        assert storage.get(name) == before[name]
+    assert [e["moves"] for e in page.library.entries()] == [1]  # the index itself is kept
+
+
+def test_deleting_an_entry_removes_its_own_key():
+    storage = saved_index(("go", ["1"]), ("go", ["2", "3"]))
+    page = page_on(storage, "?game=go")
+    other = next(e["id"] for e in page.library.entries() if e["moves"] == 1)
+    page.saved_action("delete-saved", other)
+    assert storage.get("lotus.game." + other) is None
+    assert [e["moves"] for e in page.library.entries()] == [2]
+
+
+def test_a_new_game_never_writes_over_a_text_its_damaged_entry_no_longer_names():
+    storage = MemoryStorage({library.INDEX_KEY: "{nope", "lotus.game.t-1": "a game"})
+    page = page_on(storage, "?game=go")
+    play(page, "1")
+    assert storage.get("lotus.game.t-1") == "a game"
+    assert [e["key"] for e in page.library.entries()] != ["lotus.game.t-1"]
+
+
+def test_a_game_this_version_does_not_know_is_listed_as_such_and_not_resumed():
+    storage = saved_index(("go", ["1"]))
+    index = json.loads(storage.get(library.INDEX_KEY))
+    index["games"].append({"id": "c", "game": "chess", "key": "lotus.game.c", "moves": 12})
+    storage.set(library.INDEX_KEY, json.dumps(index))
+    storage.set("lotus.game.c", '{"format": 1, "game": "chess"}')
+    page = page_on(storage, "?game=go")
+    assert page.view()["error"] == ""  # not damage: a game of another version
+    markup = page.view()["library"]
+    item = markup[markup.index('data-saved-game="c"') :]
+    item = item[: item.index("</li>")]
+    assert "a game this version does not know" in item and "chess" in item
+    assert "data-unknown" in item and 'data-action="resume-saved"' not in item
+    assert 'data-action="export-saved"' in item  # its text can still be kept
+    before = page.app.session.game.moves
+    page.saved_action("resume-saved", "c")
+    assert "a game this version does not know" in page.view()["error"]
+    assert page.app.session.game.moves == before and page.app.current == "go"
+    assert page.saved_action("export-saved", "c") == "lotus.game.c"
+    assert storage.get("lotus.game.c") == '{"format": 1, "game": "chess"}'
 
 
 def test_the_old_single_saves_are_moved_into_the_list_once():
@@ -356,3 +538,112 @@ def test_a_failed_event_puts_the_game_back_and_keeps_the_details_until_the_next_
     page.click("point", "3")
     assert page.view()["failure"] == "" and page.view()["error"] == ""
     assert page.app.session.game.moves == ["1", "2", "3"]
+
+
+# -- any value under any key of ours (hypothesis) -------------------------------------------------
+
+KEYS = (
+    library.INDEX_KEY,
+    "lotus.current",
+    "lotus.game.1",
+    "lotus.game.a",
+    "lotus.game.t-1",
+    "lotus.save.race",
+    "lotus.save.go",
+    DAMAGED_KEY,
+)
+IDS = ("1", "a", "t-1", "t-2", "b")
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+# Values shaped like ours, with any part replaced: an index, its entries, a save.
+entries_like = st.fixed_dictionaries(
+    {},
+    optional={
+        "id": st.sampled_from(IDS) | json_values,
+        "game": st.sampled_from(["race", "go", "chess"]) | json_values,
+        "key": st.sampled_from([library.GAME_KEY + i for i in IDS] + list(KEYS)) | json_values,
+        "seq": st.integers(-2, 9) | json_values,
+        "moves": st.integers(-1, 3000) | json_values,
+        "date": st.text(max_size=5) | json_values,
+        "players": st.text(max_size=5) | json_values,
+        "result": st.text(max_size=5) | json_values,
+        "broken": st.text(max_size=5) | json_values,
+    },
+)
+index_like = st.fixed_dictionaries(
+    {},
+    optional={
+        "games": st.lists(entries_like | json_values, max_size=5) | json_values,
+        "current": st.dictionaries(
+            st.sampled_from(["race", "go", "chess"]) | st.text(max_size=3),
+            st.sampled_from(IDS) | json_values,
+            max_size=3,
+        )
+        | json_values,
+        "seq": st.integers(-1, 9) | json_values,
+    },
+)
+save_like = st.fixed_dictionaries(
+    {},
+    optional={
+        "format": st.just(1) | json_values,
+        "game": st.sampled_from(["race", "go", "chess"]) | json_values,
+        "options": st.fixed_dictionaries(
+            {},
+            optional={
+                "players": st.sampled_from([2, 3, 4, "3"]) | json_values,
+                "pro": st.booleans() | json_values,
+                "first": st.sampled_from(["w", "b", "r"]) | json_values,
+                "marker": st.integers(-8, 8) | json_values,
+            },
+        )
+        | json_values,
+        "seats": st.dictionaries(st.sampled_from(["w", "b", "r"]), st.text(max_size=6))
+        | json_values,
+        "actions": st.lists(st.sampled_from(["1", "10", "pass", "Sw4-A4", "#finish:"]), max_size=4)
+        | json_values,
+        "redo": st.lists(st.sampled_from(["2", "Sb4-B4", "x"]), max_size=3) | json_values,
+        "review": st.integers(-1, 5) | json_values,
+        "dead": st.lists(st.sampled_from(["1", "10", 5]), max_size=3) | json_values,
+        "numbers": json_values,
+    },
+)
+stored_text = (
+    st.builds(json.dumps, json_values | index_like | save_like)
+    | st.text(max_size=12)
+    | st.sampled_from(["race", "go", ""])
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.dictionaries(st.sampled_from(KEYS), stored_text, max_size=len(KEYS)),
+    st.sampled_from(["", "?game=race", "?game=go", "?game=go&marker=1"]),
+)
+def test_any_value_under_any_key_leaves_the_page_working_and_loses_nothing(items, query):
+    storage = MemoryStorage(items)
+    page = PageController(storage, clock=Clock())
+    page.start(query, "")
+    page.view()
+    page.save()
+    for key, text in items.items():  # nothing of ours was lost
+        if key == library.INDEX_KEY:
+            backups = [v for k, v in storage.items.items() if k.startswith(DAMAGED_KEY)]
+            valid = text == "" or library.read_index(text)[1] == ""  # nothing to set aside
+            assert storage.get(key) == text or text in backups or valid
+        elif key.startswith(library.GAME_KEY) or key == DAMAGED_KEY:
+            assert storage.get(key) == text
+    for entry in page.library.entries():
+        for action in ("export-saved", "resume-saved"):
+            page.saved_action(action, entry["id"])
+            page.view()
+    for entry in page.library.entries():
+        page.saved_action("delete-saved", entry["id"])
+        page.save()
+    view = page.view()
+    assert "Traceback" not in view["error"]

@@ -158,6 +158,7 @@ TEMPLATE = """<!doctype html>
   <link rel="stylesheet" href="../static/css/diagram.css">
   <link rel="stylesheet" href="../static/css/thinking.css">
   <link rel="stylesheet" href="../static/css/rules.css">
+  <script src="../static/js/watchdog.js"></script>
   <script type="module" src="../static/vendor/pyscript/core.js"></script>
   {preloads}
   <script type="module" src="../static/js/sw-register.js"></script>

@@ -22,6 +22,14 @@
       try { var v = window.localStorage.getItem(key); return v === null ? -1 : v.length; }
       catch (e) { return -1; }
     },
+    copy: function (from, to) {  // a stored text under another key, without reading it into Python
+      try {
+        var v = window.localStorage.getItem(from);
+        if (v === null) return false;
+        window.localStorage.setItem(to, v);
+        return true;
+      } catch (e) { return false; }
+    },
     fill: function (key, selector) {  // a stored text into a text box (a save too large for Python)
       var box = document.querySelector(selector);
       var v = store.get(key);
@@ -33,15 +41,25 @@
     }
   });
 
+  // The game Python will open (lotus/app.py parse_query, lotus/controller.py start), read by the
+  // same rules: `game` given (its first value if repeated) and unknown: the race; not given: the
+  // race if the query has race options, else the game on screen last, else the race.
   var params = new URLSearchParams(location.search);
   var game = params.get("game");
-  if (game !== "race" && game !== "go") game = store.get("lotus.current");
-  if (game === "race" || game === "go") body.setAttribute("data-game", game);
+  if (game === null) {
+    var options = ["players", "pro", "first", "seats"].some(function (name) {
+      return params.has(name);
+    });
+    game = options ? "race" : store.get("lotus.current");
+  }
+  if (game !== "go") game = "race";
+  body.setAttribute("data-game", game);
 
   var queue = (window.lotusQueue = []);
   function say(text) {  // the status line comes later in the page than this script
     var status = document.querySelector("[data-status]");
     if (!status || body.getAttribute("data-ready") === "1") return;
+    if (body.hasAttribute("data-boot-failed")) return;  // static/js/watchdog.js said why
     if (queue.length) {
       text += " (" + queue.length + " click" + (queue.length === 1 ? "" : "s") +
         " will be played when it is ready)";

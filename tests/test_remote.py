@@ -1,0 +1,37 @@
+"""The legal-moves answer (lotus.remote) refuses a bad request in words, never with an exception:
+the page's `window.lotus.legalMoves` and the worker hand it to a JavaScript caller."""
+
+import json
+
+import pytest
+
+from lotus import remote
+
+
+@pytest.mark.parametrize(
+    ("request_text", "words"),
+    [
+        ('{"game": "go", "options": {"position": "zzz"}}', "'zzz' is not a game"),
+        ('{"game": "go", "options": {"position": 5}}', "a position is text"),
+        ("nope", "it is not JSON"),
+        ("[1, 2]", "it is not a JSON object"),
+        ('{"game": "chess"}', "unknown game 'chess'"),
+        ('{"game": "race", "options": {"players": 9}}', "players must be 2, 3 or 4"),
+        ('{"game": "race", "moves": ["A1-9"]}', "A1 holds no stone"),
+        ('{"game": "go", "moves": [5]}', "its moves are not a list of moves"),
+        ('{"game": "go", "options": []}', "its options are not a JSON object"),
+        ('{"game": "race", "options": {"first": []}}', "first must be one of w, b"),
+        (None, "it is not text"),
+    ],
+)
+def test_a_bad_request_is_answered_with_a_clear_error(request_text, words):
+    answer = json.loads(remote.legal_moves(request_text))
+    assert isinstance(answer, dict) and set(answer) == {"error"}
+    assert answer["error"].startswith("The request could not be read: ")
+    assert words in answer["error"], answer["error"]
+    assert "Traceback" not in answer["error"]
+
+
+def test_a_good_request_is_answered_with_the_moves():
+    answer = json.loads(remote.legal_moves('{"game": "go", "options": {}, "moves": ["1"]}'))
+    assert isinstance(answer, list) and "1" not in answer and "2" in answer
