@@ -11,10 +11,12 @@ COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
 MAX_MOVES = 2000
 
 
+_TITLES = {c: n[0].upper() + n[1:] for c, n in COLOUR_NAMES.items()}  # no str.capitalize
+
+
 def colour_name(colour: str) -> str:
-    """'w' -> 'White' (MicroPython's str has no capitalize)."""
-    name = COLOUR_NAMES[colour]
-    return name[0].upper() + name[1:]
+    """'w' -> 'White'."""
+    return _TITLES[colour]
 
 
 def sentence(text: str) -> str:

@@ -6,11 +6,16 @@ and finds its i-th character by walking from the start, and len() counts charact
 indexes a long line character by character is quadratic in the page although it is linear under
 CPython. Reading a record, a position or a link must cost a small multiple of the text's length
 under that model.
+
+A long game's restore is bounded by counting calls: the engine's dead-group suggestion.
 """
+
+import random
 
 import pytest
 
-from lotus import positions, records
+from lotus import app, controller, positions, records, saves
+from lotus.engine import go
 
 # -- MicroPython's costs of str operations --------------------------------------------------------
 
@@ -201,3 +206,46 @@ def test_a_go_board_group_reads_as_before():
         with pytest.raises(positions.PositionError) as info:
             positions.from_position(text)
         assert str(info.value).startswith(message)
+
+
+# -- saves: a long game restored ------------------------------------------------------------------
+
+
+def long_go_save(moves: int = 1998) -> str:
+    """A Go game of `moves` moves as the page saves it: 40 placements, then pass, pass, resume
+    over and over (no stone ever leaves the board, so a long game is mostly passes)."""
+    page = controller.PageController()
+    page.start("?game=go", "")
+    session = page.app.session
+    rng = random.Random(2026)
+    for _ in range(40):
+        session.act(rng.choice([m for m in session.game.legal_moves() if m != "pass"]))
+    while len(session.game.moves) < moves:
+        for action in ("pass", "pass", "#resume"):
+            session.act(action)
+    return saves.dump(session)
+
+
+def test_restoring_a_long_game_suggests_dead_groups_once_per_position(monkeypatch):
+    text = long_go_save()
+    calls = []
+    suggest = go.Game.suggest_dead
+    monkeypatch.setattr(go.Game, "suggest_dead", lambda self: calls.append(1) or suggest(self))
+    restored = app.App()
+    restored.restore("go", text)
+    session = restored.sessions["go"]
+    assert len(session.game.moves) == 1998 and len(session.actions) == 2977
+    assert len(calls) == 1  # 979 scoring phases, all on the same stones
+    session.undo()  # back into the last scoring phase: with the suggestion it had
+    assert session.game.phase == go.SCORING and session.redo_stack == ["#resume"]
+    assert session.game.dead == tuple(suggest(session.game)) != ()
+
+
+def test_a_long_game_restores_to_the_same_save():
+    text = long_go_save()
+    restored = app.App()
+    restored.restore("go", text)
+    again = saves.dump(restored.sessions["go"])  # the seats written out: "human"
+    assert saves.load(again, "go")["actions"] == saves.load(text, "go")["actions"]
+    restored.restore("go", again)
+    assert saves.dump(restored.sessions["go"]) == again
