@@ -1,21 +1,24 @@
-"""Large inputs are read in work linear in their length.
+"""Large inputs are read in work linear in their length, and a long game redraws only what changed.
 
-No time is measured here (bench/large_inputs.py times the page). Work is counted instead, with
-`Walking`, a str that charges what MicroPython's str costs. MicroPython keeps a string as UTF-8
-and finds its i-th character by walking from the start, and len() counts characters, so code that
-indexes a long line character by character is quadratic in the page although it is linear under
-CPython. Reading a record, a position or a link must cost a small multiple of the text's length
-under that model.
+No time is measured here (bench/large_inputs.py times the page). Work is counted instead:
 
-A long game's restore is bounded by counting calls: the engine's dead-group suggestion.
+- `Walking`, a str that charges what MicroPython's str costs. MicroPython keeps a string as UTF-8
+  and finds its i-th character by walking from the start, and len() counts characters, so code
+  that indexes a long line character by character is quadratic in the page although it is
+  linear under CPython. Reading a record, a position or a link must cost a small multiple of the
+  text's length under that model.
+- calls counted: the engine's dead-group suggestion while a save is restored, the move list's
+  cells made by a redraw, and the passes over the whole history a redraw makes.
 """
 
 import random
+import types
 
 import pytest
 
-from lotus import app, controller, positions, records, saves
+from lotus import app, controller, games, positions, records, saves
 from lotus.engine import go
+from lotus.session import Session
 
 # -- MicroPython's costs of str operations --------------------------------------------------------
 
@@ -249,3 +252,111 @@ def test_a_long_game_restores_to_the_same_save():
     assert saves.load(again, "go")["actions"] == saves.load(text, "go")["actions"]
     restored.restore("go", again)
     assert saves.dump(restored.sessions["go"]) == again
+
+
+# -- the move list --------------------------------------------------------------------------------
+
+
+def history(count: int, marks: int = 0):
+    """A stand-in session with `count` moves (and a scoring action '#…' after every `marks`)."""
+    session = types.SimpleNamespace(actions=[], movers=[], notes=[], version=0)
+    for i in range(count):
+        add(session, str(i % 72 + 1), "w" if i % 2 == 0 else "b")
+        if marks and i % marks == marks - 1:
+            add(session, "#resume", "w")
+    return session
+
+
+def add(session, action: str, mover: str) -> None:
+    session.version += 1  # as a session counts its changes
+    session.actions.append(action)
+    session.movers.append(mover)
+    session.notes.append(f"{mover} {action} <{len(session.actions)}>")
+
+
+def drop(session) -> None:
+    session.version += 1
+    for name in ("actions", "movers", "notes"):
+        if getattr(session, name):
+            getattr(session, name).pop()
+
+
+def test_the_move_list_made_step_by_step_is_the_list_made_at_once():
+    rng = random.Random(7)
+    session = history(30, marks=4)
+    made = controller.MoveList()
+    for step in range(400):
+        roll = rng.random()
+        if roll < 0.45:
+            add(session, rng.choice(["pass", "37", "#resume", "12"]), rng.choice("wb"))
+        elif roll < 0.8 and session.actions:
+            drop(session)
+        elif roll < 0.83:  # another session (a restore): made again
+            session = types.SimpleNamespace(
+                actions=list(session.actions), movers=list(session.movers), notes=[], version=0
+            )
+        moves = len([a for a in session.actions if not a.startswith("#")])
+        last = rng.randint(-1, moves - 1) if roll > 0.9 else moves - 1
+        judged = {rng.randint(1, moves + 1): ("?", "mistake", "Worse")} if roll > 0.95 else {}
+        paired = step % 7 != 0
+        rows = made.make(session, last, paired, judged)
+        assert rows == controller.MoveList().make(session, last, paired, judged), step
+
+
+def test_a_move_or_an_undo_on_a_long_game_makes_one_or_two_cells(monkeypatch):
+    session = history(1998, marks=2)
+    made = controller.MoveList()
+    rows = made.make(session, 1997, True)
+    assert len(rows) == 999
+    cells = []
+    real = controller.move_fields
+    monkeypatch.setattr(controller, "move_fields", lambda *a: cells.append(a[0]) or real(*a))
+    add(session, "37", "w")
+    rows = made.make(session, 1998, True)
+    assert len(rows) == 1000 and sorted(cells) == [1996, 1997, 1998]  # the old last row, the new
+    cells.clear()
+    drop(session)
+    rows = made.make(session, 1997, True)
+    assert len(rows) == 999 and sorted(cells) == [1996, 1997]
+    cells.clear()
+    rows = made.make(session, 9, True)  # review: the rows of move 10 and of the old last move
+    assert sorted(cells) == [8, 9, 1996, 1997]
+    cells.clear()
+    made.make(session, 9, True, {3: ("?", "mistake", "Worse")})  # a flag: its row
+    assert sorted(cells) == [2, 3]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "change"),
+    [
+        ([], ["a"], (0, 0, 1)),
+        (["a", "b"], ["a", "b", "c"], (2, 2, 3)),  # a move: one row more
+        (["a", "b", "c"], ["a", "b"], (2, 3, 2)),  # an undo
+        (["a", "b", "c"], ["a", "B", "c"], (1, 2, 2)),  # a row in the middle
+        (["a", "b", "c", "d"], ["A", "b", "c", "D"], (0, 4, 4)),
+        (["a", "b"], ["a", "b"], (2, 2, 2)),
+        (["a", "a", "a"], ["a", "a"], (2, 3, 2)),  # prefix first, never overlapping it
+        (["x", "a"], ["a"], (0, 1, 0)),
+    ],
+)
+def test_the_rows_that_changed_are_found_from_both_ends(old, new, change):
+    assert controller.row_changes(old, new) == change
+    start, old_stop, new_stop = change
+    assert old[:start] + new[start:new_stop] + old[old_stop:] == new
+
+
+def test_a_redraw_of_a_long_game_does_not_list_its_whole_history(monkeypatch):
+    page = controller.PageController()
+    page.start("?game=go", "")
+    page.app.restore("go", long_go_save())
+    page.view()
+    listed = []
+    real = Session.move_notes
+    monkeypatch.setattr(Session, "move_notes", lambda self: listed.append(1) or real(self))
+    page.click("point", str(page.app.session.game.board().index(".") + 1))
+    view = page.view()
+    page.action("undo")
+    page.view()
+    page.save()
+    assert listed == [] and len(view["moves"]) == 1000
+    assert games.MAX_MOVES - page.app.session.move_count() == 2
