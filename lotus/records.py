@@ -438,34 +438,41 @@ def _moves(tokens: list) -> tuple:
     """
     moves = []
     where = []
-    numbered = None  # the last number token not yet followed by its move
+    numbered = -1  # the index in tokens of the last number not yet followed by its move
     for k in range(0, len(tokens), 3):
         token = tokens[k]
-        line = tokens[k + 1]
         col = tokens[k + 2]
         dot = token.find(".")
-        if dot > 0 and _digits(token[:dot]):
-            if numbered is not None:
-                raise RecordError(
-                    f"move number {numbered[0]} is not followed by a move", numbered[1], numbered[2]
-                )
+        if dot > 0:
+            number = token[:dot]
             want = str(len(moves) + 1)
-            if token[:dot] != want:
-                raise RecordError(f"move number {token[: dot + 1]} should be {want}.", line, col)
-            numbered = (token[: dot + 1], line, col)
-            token = token[dot + 1 :]
-            col += dot + 1
-            if token == "":
-                continue
-        numbered = None
+            if number == want or _digits(number):  # the right number, or a wrong one
+                if numbered >= 0:
+                    raise _unfollowed(tokens, numbered)
+                if number != want:
+                    raise RecordError(
+                        f"move number {token[: dot + 1]} should be {want}.", tokens[k + 1], col
+                    )
+                numbered = k
+                token = token[dot + 1 :]
+                col += dot + 1
+                if token == "":
+                    continue
+        numbered = -1
         moves.append(token)
-        where.append(line)
+        where.append(tokens[k + 1])
         where.append(col)
-    if numbered is not None:
-        raise RecordError(
-            f"move number {numbered[0]} is not followed by a move", numbered[1], numbered[2]
-        )
+    if numbered >= 0:
+        raise _unfollowed(tokens, numbered)
     return moves, where
+
+
+def _unfollowed(tokens: list, k: int) -> RecordError:
+    """The error for the move number tokens[k] with no move after it."""
+    number = tokens[k][: tokens[k].find(".") + 1]
+    return RecordError(
+        f"move number {number} is not followed by a move", tokens[k + 1], tokens[k + 2]
+    )
 
 
 def _load(text: str) -> tuple:
