@@ -89,6 +89,7 @@ class Analysis:
 
     def __init__(self) -> None:
         self.session = None
+        self.followed = -1  # the session's version when `moves` was last compared with its moves
         self.moves = []  # the moves the results are about
         self.results = {}  # ply -> {"value", "values", "best"[, "ownership"]}
         self.wanted = []  # plies still to ask for, ascending
@@ -106,15 +107,20 @@ class Analysis:
             if self.session is not None and self.running:
                 self.stop("")
             self.session = session
+            self.followed = session.version
             self.moves = list(session.game.moves)
             self.results = {}
             self.note = ""
             return
+        if session.version == self.followed:  # no move made or taken back since
+            return
+        self.followed = session.version
         moves = session.game.moves
-        same = 0
-        limit = min(len(moves), len(self.moves))
-        while same < limit and moves[same] == self.moves[same]:
-            same += 1
+        same = min(len(moves), len(self.moves))
+        if moves[:same] != self.moves[:same]:  # compared in C: a move or an undo keeps them
+            same = 0
+            while moves[same] == self.moves[same]:
+                same += 1
         if same < len(self.moves):  # moves were taken back or changed: later positions go
             for ply in [p for p in self.results if p > same]:
                 del self.results[ply]
@@ -205,7 +211,7 @@ class Analysis:
         """{ply of a move (1-based): (symbol, name, words)} of the moves that lowered their
         mover's chance by a threshold of JUDGEMENTS, unless the computer preferred that move."""
         session = self.session
-        if session is None:
+        if session is None or not self.results:
             return {}
         colours = list(session.colours())
         rows = session.move_notes()

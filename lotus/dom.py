@@ -94,6 +94,28 @@ def fill(element, markup: str) -> None:
     show(element, markup)
 
 
+def write_rows(element, old, rows: list) -> None:
+    """Make an element's children the rows `rows` (markup, one element each), given that they
+    are `old` now (None: unknown): only the rows that changed are written, so that a move on a
+    long game does not make the browser parse and lay out the whole list again."""
+    if not old:
+        element.innerHTML = "".join(rows)
+        return
+    start, old_stop, new_stop = ctl.row_changes(old, rows)
+    if old_stop - start > len(old) // 2:  # most of it: at once
+        element.innerHTML = "".join(rows)
+        return
+    children = element.children
+    for _ in range(old_stop - start):
+        children.item(start).remove()
+    markup = "".join(rows[start:new_stop])
+    if markup:
+        if start < len(old) - (old_stop - start):
+            children.item(start).insertAdjacentHTML("beforebegin", markup)
+        else:
+            element.insertAdjacentHTML("beforeend", markup)
+
+
 def say(element, text: str) -> None:
     """Write text into an element, hidden while there is none."""
     element.textContent = text

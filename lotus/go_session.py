@@ -27,6 +27,7 @@ class GoSession(Session):
         self.dead_source = ""  # who marked the dead groups: 'engine', 'search' or 'players'
         self.estimate = ()  # the computer's dead groups (one point each) for this scoring phase
         self.settled = -1  # the version whose estimate is final (the search answered or failed)
+        self._suggested = {}  # (white, black) stone masks -> the engine's dead groups there
         super().__init__(game, seats)
 
     def keep_view(self, old) -> None:
@@ -35,7 +36,7 @@ class GoSession(Session):
 
     def _do(self, action: str) -> None:
         game = self.game
-        before = game.board()
+        self._flips = ()  # only a placement reverses stones
         if action.startswith("#finish"):
             # "#finish:2,37": the agreed dead groups travel with the action, so that redo and a
             # restored save end the game exactly as the players agreed.
@@ -43,15 +44,28 @@ class GoSession(Session):
             game.finish([p for p in marks.split(",") if p])
         elif action == "#resume":
             game.resume()
-        else:
+        elif not _is_point(action):
             game.play(action)
             if game.phase == go.SCORING:
-                game.set_dead(game.suggest_dead())
+                game.set_dead(self._suggest_dead())
                 self.dead_source = "engine"
                 self.estimate = game.dead
-        after = game.board()
-        flipped = go_render.reversed_points(before, after)
-        self._flips = tuple(flipped)
+        else:
+            before = game.board()
+            game.play(action)
+            self._flips = tuple(go_render.reversed_points(before, game.board()))
+
+    def _suggest_dead(self) -> list:
+        """The engine's dead groups for the position, remembered by position: a long game is
+        mostly passes (no stone ever leaves the board), and a save or record replays each of its
+        scoring phases, many of them on the same stones."""
+        key = self.game.masks()
+        known = self._suggested.get(key)
+        if known is None:
+            if len(self._suggested) >= 128:
+                self._suggested = {}
+            known = self._suggested[key] = self.game.suggest_dead()
+        return known
 
     def _after_change(self) -> None:
         self.flipped = getattr(self, "_flips", ())
@@ -147,10 +161,12 @@ class GoSession(Session):
     def _before(self, action: str):
         """(board, lotuses, the opponent stones a placement on `action` captures by G6)."""
         game = self.game
+        if not _is_point(action):
+            return None  # only a placement is described from the position before it
         board = game.board()
         lotuses = game.lotuses()
         captured = []
-        if game.phase != go.PLAY or not _is_point(action) or board[int(action) - 1] != ".":
+        if game.phase != go.PLAY or board[int(action) - 1] != ".":
             return (board, lotuses, captured)
         other = "b" if game.to_move == "w" else "w"
         for n in NEIGHBOURS[int(action) - 1]:
@@ -286,7 +302,7 @@ class GoSession(Session):
             )
         who = colour_name(game.to_move)
         passed = self.event + " " if self.event and self.review is None else ""
-        if game.moves and game.moves[-1] == "pass":
+        if game.moves[-1:] == ["pass"]:
             passed = f"{colour_name(self.movers[-1])} passed. "
             if self.computer_level() is None:
                 return passed + f"{who} to move (passing too ends the game)."
@@ -308,7 +324,8 @@ class GoSession(Session):
     def svg(self) -> str:
         """The board as SVG markup (with dead groups and territory while scoring and after)."""
         game = self.view_game()
-        last = game.moves[-1] if game.moves else None
+        moves = game.moves  # a new list each time: asked once
+        last = moves[-1] if moves else None
         flipped = self.flipped if game is self.game else ()
         lotuses = game.lotuses()
         if game.phase == go.PLAY or game.resigned:
@@ -337,8 +354,12 @@ class GoSession(Session):
 
 def _is_point(action: str) -> bool:
     """True for a point's notation ("1" to "72"): anything else the engine refuses."""
-    digits = 0 < len(action) < 3 and all("0" <= ch <= "9" for ch in action)
-    return digits and 0 < int(action) <= SIZE
+    if not 0 < len(action) < 3:
+        return False
+    for ch in action:  # a loop, not all(…): no generator made for every action replayed
+        if ch < "0" or ch > "9":
+            return False
+    return 0 < int(action) <= SIZE
 
 
 def _stones(n: int) -> str:

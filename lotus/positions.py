@@ -53,14 +53,10 @@ def _is_number(text: str) -> bool:
 
 
 def _strip(text: str) -> str:
-    """The text without surrounding ASCII white space (str.strip differs between interpreters)."""
-    i = 0
-    j = len(text)
-    while i < j and text[i] in " \t\r\n":
-        i += 1
-    while j > i and text[j - 1] in " \t\r\n":
-        j -= 1
-    return text[i:j]
+    """The text without surrounding ASCII white space (str.strip() without characters differs
+    between interpreters; with them it is the same, and linear on MicroPython, which walks a
+    string from its start to find its i-th character)."""
+    return text.strip(" \t\r\n")
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -231,10 +227,17 @@ def _field_name(item: str) -> str:
     """The field an item of the board part begins with ('A4w' -> 'A4', '12bw' -> '12'), or ''."""
     if item[:1] in ("A", "B"):
         return item[:2]
-    i = 0
-    while i < len(item) and "0" <= item[i] <= "9":
-        i += 1
-    return item[:i]
+    return item[: _digit_run(item)]
+
+
+def _digit_run(text: str) -> int:
+    """The number of ASCII digits `text` begins with (one pass over its characters)."""
+    n = 0
+    for ch in text:
+        if ch < "0" or ch > "9":
+            break
+        n += 1
+    return n
 
 
 def _race_board(text: str, colours: tuple) -> dict:
@@ -347,20 +350,15 @@ def _go_board(text: str) -> str:
         first, end = _GO_GROUPS[k]
         size = end - first
         count = 0
-        i = 0
-        group = groups[k]
-        while i < len(group):
-            ch = group[i]
+        # Read as (stone or other character, digits after it) pieces, each in one pass: no
+        # group[i] (MicroPython walks a string from its start to find its i-th character).
+        for ch, run in _pieces(groups[k]):
             if ch == "w" or ch == "b":
                 out.append(ch)
                 count += 1
-                i += 1
-                continue
-            j = i
-            while j < len(group) and "0" <= group[j] <= "9":
-                j += 1
-            run = group[i:j]
-            if run == "":
+                if run == "":
+                    continue
+            elif ch != "":
                 raise PositionError(
                     f"point {first + count + 1}",
                     f"{ch!r} is not a stone (w or b) or a number of empty points",
@@ -375,7 +373,25 @@ def _go_board(text: str) -> str:
                 )
             out.append("." * int(run))
             count += int(run)
-            i = j
         if count != size:
             raise PositionError("board", f"{_GO_GROUP_NAMES[k]} has {count} points, not {size}")
     return "".join(out)
+
+
+def _pieces(group: str) -> list:
+    """A board group as [(character, the digits after it)]: the digits it begins with come first,
+    with the character ''. '2w10b' -> [('', '2'), ('w', '10'), ('b', '')]."""
+    out = []
+    ch = ""
+    digits = []
+    for c in group:
+        if "0" <= c <= "9":
+            digits.append(c)
+            continue
+        if ch != "" or digits:
+            out.append((ch, "".join(digits)))
+        ch = c
+        digits = []
+    if ch != "" or digits:
+        out.append((ch, "".join(digits)))
+    return out

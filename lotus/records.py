@@ -53,7 +53,6 @@ def _too_many(count: int) -> str:
 
 
 _KEYS = ("game", "options", "seats", "date", "result", "moves", "dead", "position")
-_SPACE = " \t\r"
 _WIDTH = 80  # write wraps the moves before this column
 
 
@@ -287,73 +286,140 @@ def write(record: dict) -> str:
 
 
 def _scan(text: str) -> tuple:
-    """Split text into tags [(name, value, line, column, value column)] and move tokens."""
+    """Split text into tags [(name, value, line, column, value column)] and move tokens.
+
+    The tokens come as one flat list, [token, line, column, token, line, column, ...]. Linear in
+    the text on every interpreter: MicroPython finds a string's i-th character by walking from
+    its start, so no long string is indexed here (a line's tags are read from its bytes, the moves
+    split off by the string's own methods), and its allocator slows down on a long run of
+    allocations of two blocks or more with none of one block between (a tuple of three is two),
+    so no tuple is made per token.
+    """
     tags = []
     tokens = []
     line_no = 0
     for line in text.split("\n"):
         line_no += 1
-        i = 0
-        n = len(line)
-        while i < n:
-            ch = line[i]
-            if ch in _SPACE:
-                i += 1
-            elif ch == "[":
-                if tokens:
-                    raise RecordError("a tag after the moves: the tags come first", line_no, i + 1)
-                i = _scan_tag(line, i, line_no, tags)
-            else:
-                j = i
-                while j < n and line[j] not in _SPACE:
-                    j += 1
-                tokens.append((line[i:j], line_no, i + 1))
-                i = j
+        col = 1  # the column where `line` (what is left of the line) begins
+        if "[" in line:
+            at = _scan_tags(line, line_no, tags, tokens)
+            if at < 0:
+                continue
+            line = line[at:]
+            col = at + 1
+        _scan_moves(line, line_no, col, tokens)
     return tags, tokens
 
 
-def _scan_tag(line: str, i: int, line_no: int, tags: list) -> int:
-    """Read the tag beginning at line[i] == '['; append it to tags; return the index after it."""
-    n = len(line)
+_SPACE_CODES = (32, 9, 13)  # space, tab, carriage return: what separates tags and moves
+
+
+class _Codes:
+    """A line as code points, each read in constant time: its bytes when it is ASCII, else a
+    list of its characters' code points (index i is character i either way)."""
+
+    def __init__(self, line: str) -> None:
+        try:
+            raw = line.encode()
+        except ValueError:  # CPython: a lone surrogate (MicroPython has none)
+            raw = b""
+        self.ascii = len(raw) == len(line)
+        self.codes = raw if self.ascii else [ord(ch) for ch in line]
+
+    def text(self, i: int, j: int) -> str:
+        """The characters i..j-1 of the line."""
+        if self.ascii:
+            return self.codes[i:j].decode()
+        return "".join([chr(c) for c in self.codes[i:j]])
+
+
+def _scan_tags(line: str, line_no: int, tags: list, tokens: list) -> int:
+    """Read the tags at the start of a line; the index of its first move token, or -1 if none."""
+    line = _Codes(line)
+    codes = line.codes
+    n = len(codes)
+    i = 0
+    while i < n:
+        c = codes[i]
+        if c in _SPACE_CODES:
+            i += 1
+        elif c == 91:  # '['
+            if tokens:
+                raise RecordError("a tag after the moves: the tags come first", line_no, i + 1)
+            i = _scan_tag(line, i, line_no, tags)
+        else:
+            return i
+    return -1
+
+
+def _scan_moves(line: str, line_no: int, col: int, tokens: list) -> None:
+    """Append the move tokens of a line (from column `col` on) to tokens: token, line, column."""
+    if "\t" in line:
+        line = line.replace("\t", " ")
+    if "\r" in line:
+        line = line.replace("\r", " ")
+    for token in line.split(" "):
+        if token != "":
+            if token[0] == "[":  # a token begins with '[': a tag, and moves came before it
+                raise RecordError("a tag after the moves: the tags come first", line_no, col)
+            tokens.append(token)
+            tokens.append(line_no)
+            tokens.append(col)
+        col += len(token) + 1
+
+
+def _letter(c: int) -> bool:
+    return 65 <= c <= 90 or 97 <= c <= 122
+
+
+def _scan_tag(line, i: int, line_no: int, tags: list) -> int:
+    """Read the tag beginning at '[' (index i of a _Codes line); append it to tags; return the
+    index after it."""
+    codes = line.codes
+    n = len(codes)
     start = i
     i += 1
-    while i < n and line[i] in _SPACE:
+    while i < n and codes[i] in _SPACE_CODES:
         i += 1
     j = i
-    while j < n and ("A" <= line[j] <= "Z" or "a" <= line[j] <= "z"):
+    while j < n and _letter(codes[j]):
         j += 1
-    name = line[i:j]
+    name = line.text(i, j)
     if name == "":
         if j >= n:
             raise RecordError('unterminated tag: expected e.g. [Game "race"]', line_no, start + 1)
         raise RecordError(
-            f'a tag begins with its name, e.g. [Game "race"], not {line[j]!r}', line_no, j + 1
+            f'a tag begins with its name, e.g. [Game "race"], not {chr(codes[j])!r}',
+            line_no,
+            j + 1,
         )
-    while j < n and line[j] in _SPACE:
+    while j < n and codes[j] in _SPACE_CODES:
         j += 1
     if j >= n:
         raise RecordError(f"unterminated tag {name}: its value is missing", line_no, start + 1)
-    if line[j] != '"':
+    if codes[j] != 34:  # '"'
         raise RecordError(
             f'tag {name}: the value must be in double quotes, e.g. [{name} "..."]',
             line_no,
             j + 1,
         )
-    k = line.find('"', j + 1)
-    if k < 0:
+    k = j + 1
+    while k < n and codes[k] != 34:
+        k += 1
+    if k >= n:
         raise RecordError(
             f"unterminated tag {name}: the value has no closing quote", line_no, start + 1
         )
-    value = line[j + 1 : k]
+    value = line.text(j + 1, k)
     back = value.find("\\")
     if back >= 0:
         raise RecordError(f"tag {name}: a backslash is not allowed", line_no, j + 2 + back)
     p = k + 1
-    while p < n and line[p] in _SPACE:
+    while p < n and codes[p] in _SPACE_CODES:
         p += 1
     if p >= n:
         raise RecordError(f"unterminated tag {name}: ']' is missing", line_no, start + 1)
-    if line[p] != "]":
+    if codes[p] != 93:  # ']'
         raise RecordError(f"tag {name}: expected ']' after the value", line_no, p + 1)
     tags.append((name, value, line_no, start + 1, j + 2))
     return p + 1
@@ -365,33 +431,48 @@ def _fail(tag: tuple, reason: str) -> RecordError:
 
 
 def _moves(tokens: list) -> tuple:
-    """The move strings and their (line, column), checking the optional move numbers."""
+    """The move strings and where they are, checking the optional move numbers.
+
+    `tokens` is _scan's flat list: token, line, column, token, line, column, ... The places come
+    flat too: move n (from 0) is at line where[2n], column where[2n + 1].
+    """
     moves = []
     where = []
-    numbered = None  # the last number token not yet followed by its move
-    for token, line, col in tokens:
+    numbered = -1  # the index in tokens of the last number not yet followed by its move
+    for k in range(0, len(tokens), 3):
+        token = tokens[k]
+        col = tokens[k + 2]
         dot = token.find(".")
-        if dot > 0 and _digits(token[:dot]):
-            if numbered is not None:
-                raise RecordError(
-                    f"move number {numbered[0]} is not followed by a move", numbered[1], numbered[2]
-                )
+        if dot > 0:
+            number = token[:dot]
             want = str(len(moves) + 1)
-            if token[:dot] != want:
-                raise RecordError(f"move number {token[: dot + 1]} should be {want}.", line, col)
-            numbered = (token[: dot + 1], line, col)
-            token = token[dot + 1 :]
-            col += dot + 1
-            if token == "":
-                continue
-        numbered = None
+            if number == want or _digits(number):  # the right number, or a wrong one
+                if numbered >= 0:
+                    raise _unfollowed(tokens, numbered)
+                if number != want:
+                    raise RecordError(
+                        f"move number {token[: dot + 1]} should be {want}.", tokens[k + 1], col
+                    )
+                numbered = k
+                token = token[dot + 1 :]
+                col += dot + 1
+                if token == "":
+                    continue
+        numbered = -1
         moves.append(token)
-        where.append((line, col))
-    if numbered is not None:
-        raise RecordError(
-            f"move number {numbered[0]} is not followed by a move", numbered[1], numbered[2]
-        )
+        where.append(tokens[k + 1])
+        where.append(col)
+    if numbered >= 0:
+        raise _unfollowed(tokens, numbered)
     return moves, where
+
+
+def _unfollowed(tokens: list, k: int) -> RecordError:
+    """The error for the move number tokens[k] with no move after it."""
+    number = tokens[k][: tokens[k].find(".") + 1]
+    return RecordError(
+        f"move number {number} is not followed by a move", tokens[k + 1], tokens[k + 2]
+    )
 
 
 def _load(text: str) -> tuple:
@@ -417,7 +498,7 @@ def _load(text: str) -> tuple:
             raise RecordError(f"tag {name} is given twice", tag[2], tag[3])
         found[name] = tag
     if "Game" not in found:
-        where = tags[0] if tags else (None, None, tokens[0][1], tokens[0][2])
+        where = tags[0] if tags else (None, None, tokens[1], tokens[2])
         raise RecordError(
             "the Game tag is missing: a record begins with "
             + " or ".join(f'[Game "{g}"]' for g in GAMES),
@@ -457,13 +538,13 @@ def _load(text: str) -> tuple:
         record["dead"] = _dead(found["Dead"])
     moves, where = _moves(tokens)
     if len(moves) > MAX_MOVES:
-        line, col = where[MAX_MOVES]
+        line, col = where[2 * MAX_MOVES], where[2 * MAX_MOVES + 1]
         raise RecordError(_too_many(len(moves)), line, col, MAX_MOVES + 1)
     for n in range(len(moves)):
         try:
             entry.replay(game, (moves[n],))  # the registry knows when a move resumes play (G9)
         except ValueError as err:
-            raise RecordError(str(err), where[n][0], where[n][1], n + 1) from None
+            raise RecordError(str(err), where[2 * n], where[2 * n + 1], n + 1) from None
     record["moves"] = moves
     if "Dead" in found:
         try:
@@ -796,11 +877,11 @@ def _from_link(fragment) -> dict:
         raise LinkError("the link holds no game (expected #g=...)")
     if len(value) > MAX_LINK_CHARS:
         raise LinkError(_too_long(len(value)))
-    for k in range(len(value)):
-        if value[k] not in _B64_INDEX:
-            raise LinkError(
-                f"the link is damaged: {value[k]!r} (character {k + 1}) does not belong in it"
-            )
+    k = 0
+    for ch in value:  # not value[k]: MicroPython walks the string to its k-th character
+        k += 1
+        if ch not in _B64_INDEX:
+            raise LinkError(f"the link is damaged: {ch!r} (character {k}) does not belong in it")
     if value[0] != LINK_VERSION:
         raise LinkError(
             f"the link was made by another version of Lotus (format {value[0]!r}); "

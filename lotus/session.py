@@ -11,10 +11,12 @@ COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
 MAX_MOVES = 2000
 
 
+_TITLES = {c: n[0].upper() + n[1:] for c, n in COLOUR_NAMES.items()}  # no str.capitalize
+
+
 def colour_name(colour: str) -> str:
-    """'w' -> 'White' (MicroPython's str has no capitalize)."""
-    name = COLOUR_NAMES[colour]
-    return name[0].upper() + name[1:]
+    """'w' -> 'White'."""
+    return _TITLES[colour]
 
 
 def sentence(text: str) -> str:
@@ -199,8 +201,23 @@ class Session:
 
     def moves_shown(self) -> int:
         """How many moves of the move list lead to the position on screen."""
-        actions = self.actions if self.review is None else self.actions[: self.review]
-        return len([a for a in actions if not a.startswith("#")])
+        return self._moves_in(len(self.actions) if self.review is None else self.review)
+
+    def move_count(self) -> int:
+        """How many moves the game holds (the scoring phase's actions are none)."""
+        return self._moves_in(len(self.actions))
+
+    def _moves_in(self, count: int) -> int:
+        """The number of moves among the first `count` actions, counted once per version: the
+        page asks several times a redraw, and a long game has thousands of actions."""
+        counted = getattr(self, "_counted", None)
+        if counted is None or counted[0] != self.version:
+            counted = self._counted = (self.version, {})
+        known = counted[1].get(count)
+        if known is None:
+            actions = self.actions if count == len(self.actions) else self.actions[:count]
+            known = counted[1][count] = len([a for a in actions if not a.startswith("#")])
+        return known
 
     def view_game(self):
         """The game to show: the present, or a copy replayed to the reviewed position."""

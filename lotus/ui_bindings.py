@@ -28,6 +28,7 @@ from lotus.dom import (
     set_form,
     show,
     target_of,
+    write_rows,
 )
 from lotus.ui_live import LiveUI
 
@@ -319,9 +320,10 @@ class Page(Host):
         say(self.error, view["error"])
         self.banner_text.textContent = view["banner"]
         show(self.banner, view["banner"])
-        if self._shown.get("moves") != view["moves"]:  # most clicks only select: no new move
+        shown = self._shown.get("moves")
+        if shown != view["moves"]:  # most clicks only select: no new move
             self._shown["moves"] = view["moves"]
-            self.movelist.innerHTML = view["moves"]
+            write_rows(self.movelist, shown, view["moves"])  # only the rows that changed
             # Scrolled in the next frame, once every change of this render is in: reading the
             # height here would lay the whole page out twice per click.
             window.requestAnimationFrame(self._scroll_moves)

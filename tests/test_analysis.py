@@ -214,7 +214,7 @@ def test_moves_that_lower_their_movers_chance_are_flagged_at_the_thresholds():
     assert judged[1][2] == (
         "Blunder (??): White's estimated chance fell from 60% to 28%; the computer preferred 11."
     )
-    moves = page.view()["moves"]
+    moves = "".join(page.view()["moves"])
     assert 'data-ply="1" data-judgement="blunder"' in moves
     assert '<span class="judgement" aria-hidden="true">??</span>' in moves
     assert "aria-label=\"1: White plays 10. Blunder (??): White's estimated chance fell" in moves
@@ -367,7 +367,7 @@ def run():
     page.goto(2)
     view = page.view()
     out.append(view["analysis"])
-    out.append(view["moves"])
+    out.append("".join(view["moves"]))
     return out
 """
 

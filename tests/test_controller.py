@@ -8,6 +8,7 @@ writes `view()` into the DOM; the hooks named here are docs/page-contract.md's.
 import json
 import os
 import re
+import types
 
 import pytest
 
@@ -37,7 +38,7 @@ def test_a_first_visit_shows_a_new_race_game_with_only_forward_actions_off():
     view = page.view()
     assert view["game"] == "race" and view["flags"]["phase"] == "play"
     assert view["flags"]["to-move"] == "w" and view["flags"]["over"] is None
-    assert view["moves"] == "" and view["error"] == ""
+    assert view["moves"] == [] and view["error"] == ""
     enabled = view["enabled"]
     assert not enabled["undo"] and not enabled["redo"] and not enabled["first"]
     assert enabled["resign"] and not enabled["confirm"]
@@ -60,7 +61,7 @@ def test_the_last_game_shown_comes_back_with_its_moves():
     again = started("", storage=storage)
     assert again.app.current == "go"
     assert again.app.session.game.moves == ["37"]
-    assert 'data-move="37"' in again.view()["moves"]
+    assert 'data-move="37"' in "".join(again.view()["moves"])
 
 
 def test_options_in_the_address_start_that_game_and_fill_the_form():
@@ -150,14 +151,15 @@ def test_moves_fill_the_move_list_and_review_enables_the_way_back():
     for point in ("1", "10", "2"):
         page.click("point", point)
     view = page.view()
-    assert view["moves"].count("data-ply=") == 3 and view["moves"].count("<li") == 2
-    assert 'class="mv last" data-move="2" data-ply="3"' in view["moves"]
+    moves = "".join(view["moves"])
+    assert len(view["moves"]) == 2 and moves.count("data-ply=") == 3 and moves.count("<li") == 2
+    assert 'class="mv last" data-move="2" data-ply="3"' in moves
     assert view["enabled"]["undo"] and view["enabled"]["prev"] and not view["enabled"]["next"]
     assert page.key("ArrowLeft") is True
     view = page.view()
     assert view["flags"]["review"] == "2"
     assert view["enabled"]["next"] and view["enabled"]["play-here"]
-    assert 'class="mv last" data-move="10" data-ply="2"' in view["moves"]
+    assert 'class="mv last" data-move="10" data-ply="2"' in "".join(view["moves"])
     assert page.question("play-here").startswith("Continue the game from move 2?")
     page.action("play-here")
     assert page.app.session.game.moves == ["1", "10"] and page.view()["enabled"]["redo"]
@@ -165,7 +167,10 @@ def test_moves_fill_the_move_list_and_review_enables_the_way_back():
 
 
 def test_the_move_list_escapes_what_it_shows():
-    items = controller.move_items([("w", '<b>"', 'White plays <b>"')], 0)
+    session = types.SimpleNamespace(
+        actions=['<b>"'], movers=["w"], notes=['White plays <b>"'], version=1
+    )
+    items = "".join(controller.MoveList().make(session, 0, True))
     assert "<b>" not in items and "&lt;b&gt;&quot;" in items
 
 
@@ -580,13 +585,29 @@ def test_the_title_says_whose_turn_it_is_or_the_result_from_the_persons_side():
     assert people.view()["banner"] == "White resigned: Black wins!"  # no side between people
 
 
+def moves_of(count: int, marks: int = 0):
+    """A stand-in session with `count` moves (and a scoring action '#…' after every `marks`)."""
+    session = types.SimpleNamespace(actions=[], movers=[], notes=[], version=1)
+    for i in range(count):
+        session.actions.append(str(i % 72 + 1))
+        session.movers.append("w" if i % 2 == 0 else "b")
+        session.notes.append(f"words {i}")
+        if marks and i % marks == marks - 1:
+            session.actions.append("#resume")
+            session.movers.append("w")
+            session.notes.append("#resume")
+    return session
+
+
 def test_the_move_list_pairs_two_player_moves_and_numbers_every_row_whole():
-    rows = [("w" if i % 2 == 0 else "b", str(i % 72 + 1), f"words {i}") for i in range(150)]
-    paired = controller.move_items(rows, 149, paired=True)
-    assert paired.count("<li") == 75 and paired.count("data-ply=") == 150
-    assert '<span class="num" aria-hidden="true">75.</span>' in paired
-    single = controller.move_items(rows, 131, paired=False)
-    assert single.count("<li") == 150
+    session = moves_of(150)
+    rows = controller.MoveList().make(session, 149, paired=True)
+    paired = "".join(rows)
+    assert len(rows) == 75 and paired.count("<li") == 75 and paired.count("data-ply=") == 150
+    assert '<span class="num" aria-hidden="true">75.</span>' in rows[74]
+    rows = controller.MoveList().make(session, 131, paired=False)
+    single = "".join(rows)
+    assert len(rows) == 150 and single.count("<li") == 150
     assert '<li class="last" data-row="132"><span class="num" aria-hidden="true">132.</span>' in (
         single
     )
@@ -599,18 +620,20 @@ def test_a_real_game_lists_its_moves_in_words_and_a_click_on_one_jumps_there():
     page = started("?game=go")
     for point in ("1", "10", "2"):
         page.click("point", point)
-    moves = page.view()["moves"]
+    moves = "".join(page.view()["moves"])
     assert '<li data-row="1"><span class="num" aria-hidden="true">1.</span>' in moves
     assert 'title="White plays 1"' in moves and 'aria-label="2: Black plays 10"' in moves
     page.goto("1")
     view = page.view()
-    assert view["flags"]["review"] == "1" and 'class="mv last" data-move="1"' in view["moves"]
+    assert view["flags"]["review"] == "1" and 'class="mv last" data-move="1"' in "".join(
+        view["moves"]
+    )
     page.goto("3")
     assert page.view()["flags"]["review"] is None  # the last move is the present
     race = started("?game=race&players=3")
     race_move(race, "w3", "A3")
-    assert race.view()["moves"].count("<li") == 1
-    assert 'title="White enters from the 3-stack to A3"' in race.view()["moves"]
+    assert len(race.view()["moves"]) == 1
+    assert 'title="White enters from the 3-stack to A3"' in race.view()["moves"][0]
 
 
 def test_a_click_in_the_move_list_skips_scoring_steps():

@@ -136,6 +136,10 @@ def data() -> dict:
         texts[4].replace('[Dead "', '[Dead "1 1 ', 1),
         '[Game "go"]\n\n' + " ".join(["pass"] * (records.MAX_MOVES + 1)),
         '[Game "go"]\n\n' + " " * records.MAX_RECORD_CHARS,
+        '[Game "race"] [Seats “w=human”]',  # outside ASCII: columns count characters
+        '[Game "race"]\nSw4–A4  é\t[Date "2026.12.06"]',
+        '[Game "race"] [Daté "x"] Sw4-A4',
+        '[Game "race"] ' + " ".join(["Sw4-A4"] * 14000),  # 98,013 characters on one line
     ]
     links = [records.to_link_fragment(r) for r in recs]
     bad_links = [
@@ -146,7 +150,13 @@ def data() -> dict:
     ]
     positions = [records.replay(r) for r in recs]
     positions = [to_position(g) for g in positions] + [r["position"] for r in recs if r["position"]]
-    bad_positions = ["r2s_q_-_w4321.b4321_w0.b0", "g_w_6.6.6.6.6.6.6.30_9_0", "r3s_w_6x"]
+    bad_positions = [
+        "r2s_q_-_w4321.b4321_w0.b0",
+        "g_w_6.6.6.6.6.6.6.30_9_0",
+        "r3s_w_6x",
+        " \tg_w_6x.6.6.6.6.6.6.30_0_0\r\n",
+        "g_w_6.6.6.6.6.6.6." + "1" * 5000 + "_0_0",
+    ]
     return {
         "texts": texts,
         "links": links,
