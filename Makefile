@@ -14,7 +14,7 @@ STAMP_VENDOR := static/vendor/.installed
 SW := sw.js
 PRERENDERED := lotus/render/race_parts.txt lotus/render/go_parts.txt
 # The computer's first moves from the usual starts (committed; see tools/book.py).
-BOOK := lotus/openings_book.py
+BOOK := lotus/game/openings_book.py
 RULES := rules/race.html rules/go.html rules/boards.toml rules/worker.toml rules/worker-mpy.toml
 # The page's modules precompiled to MicroPython bytecode (see the rule below).
 MPY_DIR := build/mpy

@@ -6,7 +6,7 @@ A seeded game of `--plies` moves (random legal moves: a two-player race of rando
 about 150-160 plies) is opened from its share link; once the page is ready, Analyse is pressed
 and the page's own clock measures the time until the analysis is done (`body[data-analysis]`
 turns "done"), for every position of the game, the start included, at the analysis's level
-(`lotus.analysis.LEVEL`). A game between people does not start the Pyodide worker until a
+(`lotus.page.analysis.LEVEL`). A game between people does not start the Pyodide worker until a
 question needs it (docs/page-contract.md), so the time includes that start, as a player who
 opens such a game and presses Analyse waits for it. The same analysis is timed in this process
 (CPython) before the page runs, so that the ratio of the two, which a loaded machine changes less
@@ -25,8 +25,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from lotus import analysis, records, worker_api  # noqa: E402
+from lotus import worker_api  # noqa: E402
 from lotus.engine import go, race  # noqa: E402
+from lotus.game import records
+from lotus.page import analysis
 from tools.browser import launch, serve  # noqa: E402
 
 # Analyse, then resolve with the page's time from the click to `data-analysis="done"`.

@@ -3,7 +3,7 @@
 Usage: .venv/bin/python bench/embed_bench.py [--runs 3] [--count 10]
 
 Each run opens, in a fresh browser context (cold: empty HTTP cache, no service worker), a host
-page served from a second port holding `--count` snippets made by `lotus.embed.snippet` (both
+page served from a second port holding `--count` snippets made by `lotus.page.embed.snippet` (both
 games, every mode but play, small boards in a grid so that all are in view and none waits for
 `loading="lazy"`). Reported, median over the runs:
 
@@ -26,7 +26,7 @@ sys.path.insert(0, ROOT)
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from lotus import embed  # noqa: E402
+from lotus.page import embed  # noqa: E402
 from tools.browser import launch, serve  # noqa: E402
 
 FRAGMENTS = (

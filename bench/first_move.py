@@ -3,7 +3,7 @@
 Usage: .venv/bin/python bench/first_move.py [--runs 4] [--site DIR]
 
 Opens the links where a computer seat moves first (race and Go, easy and medium; the page plays
-that move from its opening book, lotus.openings), and share links where the computer is to move
+that move from its opening book, lotus.game.openings), and share links where the computer is to move
 after the person's first move (a position the book does not hold: a worker searches), on a first
 visit (a fresh context: empty HTTP cache, no service worker) and on a reload (once the first visit
 has finished loading the Pyodide worker too, so the reload is what a returning visitor gets, from
@@ -28,8 +28,8 @@ sys.path.insert(0, ROOT)
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from lotus import records  # noqa: E402
 from lotus.engine import go, race  # noqa: E402
+from lotus.game import records  # noqa: E402
 from tools.browser import SW_ACTIVE, launch, serve  # noqa: E402
 
 START_LINKS = (

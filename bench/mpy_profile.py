@@ -59,8 +59,8 @@ with open("/lib/pyscript/ffi.py", "w") as f:
     f.write("def create_proxy(f):\n    return f\n")
 t = clock()
 import lotus.ui_bindings
-mark("import lotus.ui_bindings (and lotus.app)", t)
-from lotus import app as app_module
+mark("import lotus.ui_bindings (and lotus.page.app)", t)
+from lotus.page import app as app_module
 t = clock()
 import lotus.engine.race
 mark("import lotus.engine.race", t)

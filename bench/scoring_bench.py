@@ -21,8 +21,8 @@ sys.path.insert(0, ROOT)
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from lotus import records  # noqa: E402
 from lotus.engine import go  # noqa: E402
+from lotus.game import records  # noqa: E402
 from tools.browser import launch, serve  # noqa: E402
 
 WAIT = 90_000

@@ -99,7 +99,7 @@ def paste_link(page, game, seats=None) -> None:
     link, pasted into the address bar of the page's tab: only the fragment changes, so the page
     stays, and so do its workers (a page load boots Python again: about a second of CPU, and the
     quick worker's start). Returns once the page has opened it: it then clears the fragment."""
-    from lotus import records
+    from lotus.game import records
 
     fragment = records.to_link_fragment(records.record_of(game, seats=seats))
     page.goto(page.url.split("#")[0] + "#" + fragment)

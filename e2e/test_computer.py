@@ -20,8 +20,8 @@ import pytest
 
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, held_page, paste_link
 from e2e.race_helpers import click_move
-from lotus import records
 from lotus.engine import go, race
+from lotus.game import records
 
 MOVES = (
     "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
@@ -94,7 +94,7 @@ def test_a_hint_shows_a_legal_move_without_playing_it(page):
     page.wait_for_function(
         "() => document.querySelector('[data-status]').textContent.startsWith('Hint: ')"
     )
-    from lotus.race_session import RaceSession
+    from lotus.game.race_session import RaceSession
 
     hint = page.inner_text("[data-status]")
     session = RaceSession()

@@ -7,7 +7,7 @@ import tempfile
 import pytest
 
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, Guard
-from lotus import embed
+from lotus.page import embed
 from tools.browser import serve
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from e2e.conftest import READY_TIMEOUT, clear_storage, paste_link
 from e2e.race_helpers import click_move
-from lotus import games
+from lotus.game import games
 
 SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 780), (844, 390)]
 PRIMARY = {

@@ -4,7 +4,7 @@ over to the Pyodide worker, and the game stays legal and consistent across the h
 Pyodide is held back by the server (its WebAssembly is not sent until the test opens the gate),
 so "before Pyodide is ready" is a state the test makes, never a race against the machine's load.
 Which worker played each move is read from the page's timings (`by`: micropython or cpython,
-or book: the first move from a usual start comes from the opening book, lotus.openings).
+or book: the first move from a usual start comes from the opening book, lotus.game.openings).
 
 Pyodide starts from the memory snapshot beside it (static/vendor/pyodide/snapshot.bin, made by
 tools/vendor.py) and, when that cannot be had, in full: its interpreter module warns then.
@@ -18,7 +18,7 @@ import pytest
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, held_page
 from e2e.race_helpers import assert_page_shows, click_move
 from lotus.engine import race
-from lotus.openings_book import MOVES as MOVES_BOOK
+from lotus.game.openings_book import MOVES as MOVES_BOOK
 from tools.browser import serve
 
 MOVES = (

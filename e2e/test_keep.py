@@ -7,8 +7,8 @@ import pytest
 from e2e.clicks import tap
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, clear_storage
 from e2e.race_helpers import click_move
-from lotus import records
 from lotus.engine import race
+from lotus.game import records
 
 MOVES = (
     "Array.from(document.querySelectorAll('[data-movelist] [data-move]')).map(e => e.dataset.move)"

@@ -31,8 +31,8 @@ from e2e.live_helpers import (
     wait_moves,
 )
 from e2e.race_helpers import click_move as race_click
-from lotus import records
 from lotus.engine import go, race
+from lotus.game import records
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +87,7 @@ def test_a_go_game_live_moves_both_ways_and_bad_messages_are_refused(go_live):
     assert host.get_attribute("body", "data-live-me") == "w"
     assert guest.get_attribute("body", "data-live-me") == "b"
     assert guest.get_attribute("body", "data-game") == "go"
-    assert host.locator("[data-live-qr] svg path").count() == 1  # drawn by lotus/qr.py
+    assert host.locator("[data-live-qr] svg path").count() == 1  # drawn by lotus/page/qr.py
     game = go.Game()
     for i, point in enumerate(("10", "20", "11", "30")):
         mover, other = (host, guest) if i % 2 == 0 else (guest, host)

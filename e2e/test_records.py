@@ -7,8 +7,8 @@ import pytest
 
 from e2e.conftest import paste_link
 from e2e.race_helpers import assert_page_shows, click_move, page_state
-from lotus import records
 from lotus.engine import go, race
+from lotus.game import records
 
 
 @pytest.fixture(scope="module")

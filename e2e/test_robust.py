@@ -13,7 +13,7 @@ import re
 import pytest
 
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, Guard
-from lotus import records
+from lotus.game import records
 
 
 def passes_link(count: int) -> str:

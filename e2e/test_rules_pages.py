@@ -6,8 +6,8 @@ import os
 import pytest
 
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
-from lotus import positions
 from lotus.engine import race
+from lotus.game import positions
 from tools import build_rules, rules_source
 
 SOURCES = dict(build_rules.SOURCES)

@@ -9,8 +9,8 @@ itself, so a watched game ends with a result.
 import pytest
 
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
-from lotus import records
 from lotus.engine import ai, go
+from lotus.game import records
 
 # A short game brought to scoring: White (the person) 1-2-3 and 10, Black (the computer) the
 # groups 40-41 and 31-32; both passed. Nothing in it is dead, by the search's count too.

@@ -9,8 +9,8 @@ import pytest
 from e2e.clicks import tap
 from e2e.conftest import WORKER_TIMEOUT, paste_link
 from e2e.race_helpers import click_move
-from lotus import records
 from lotus.engine import go, race
+from lotus.game import records
 
 CAPTURE = "35 18 4 22 31 64 46 45 28 6 15 72 70 47".split()  # Black's 47 reverses one stone
 LOTUS = "1 10 2 15 3 24 4 25 5 31 6".split()  # White's 6 closes the central hexagon

@@ -1,10 +1,10 @@
-"""The app page's DOM adapter: it reads events, calls `lotus.controller`, writes its views.
+"""The app page's DOM adapter: it reads events, calls `lotus.page.controller`, writes its views.
 
 Runs on PyScript's MicroPython in index.html. It decides nothing: which field, stack or button
 was used goes to the `PageController` as plain values, and what its `view()` returns is written
 into the page (board SVG, status line, move list, buttons and the `data-*` hooks of
-docs/page-contract.md). Embedded boards have their own adapter, `lotus.board_bindings`; the DOM
-primitives both share are in `lotus.dom`.
+docs/page-contract.md). Embedded boards have their own adapter, `lotus.dom.boards`; the DOM
+primitives both share are in `lotus.dom.host`.
 """
 
 import json
@@ -12,9 +12,10 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from lotus import controller as ctl
-from lotus import ui_analysis, ui_library, ui_panel  # games list; words; the analysis view
-from lotus.dom import (
+from lotus.dom import analysis as ui_analysis  # games list; words; the analysis view
+from lotus.dom import library as ui_library
+from lotus.dom import panel as ui_panel
+from lotus.dom.host import (
     BrowserStorage,
     Host,
     clipboard,
@@ -30,7 +31,8 @@ from lotus.dom import (
     target_of,
     write_rows,
 )
-from lotus.ui_live import LiveUI
+from lotus.dom.live import LiveUI
+from lotus.page import controller as ctl
 
 
 class Page(Host):
@@ -77,7 +79,7 @@ class Page(Host):
         self.replay_queue()
         self.body.dataset.ready = "1"
         if not self.live.relayed:
-            self.wake(self.c, self.refresh)  # the workers (lotus/dom.py's Host)
+            self.wake(self.c, self.refresh)  # the workers (lotus/dom/host.py's Host)
 
     def wire(self) -> None:
         """Listen to the board, the buttons, the forms and the keyboard."""
@@ -169,7 +171,7 @@ class Page(Host):
         """Carry out a page action (undo, pass, new, export, …) and redraw."""
         if action == "embed":
             if self.embed_dialog is None:
-                from lotus.ui_embed import EmbedDialog
+                from lotus.dom.embed import EmbedDialog
 
                 self.embed_dialog = EmbedDialog(self)
             self.embed_dialog.open()
@@ -180,7 +182,7 @@ class Page(Host):
         elif action == "new":
             self.on_new_game(None)
         elif action in ui_library.LIST_ACTIONS:
-            return  # the list's own listener (lotus.ui_library) handles these
+            return  # the list's own listener (lotus.dom.library) handles these
         else:
             question = self.c.question(action)
             if question and not window.confirm(question):
@@ -370,7 +372,7 @@ class Page(Host):
     # -- window.lotus ------------------------------------------------------------------------
     def page_legal_moves(self, request_json=None) -> str:
         """Legal moves by the page's own engine (MicroPython), as JSON."""
-        from lotus import remote
+        from lotus.game import remote
 
         return remote.legal_moves(request_json or ctl.Ticket("moves", self.c.shown()).request())
 

@@ -1,17 +1,17 @@
 """The workers' search calls, as pure functions of JSON text (imported by the workers only).
 
-Kept apart from `lotus.remote` because the page (MicroPython) imports that module and must never
-load the search. Both workers import it: the Pyodide one and the quick MicroPython one that
-answers until Pyodide is up (see docs/ai.md).
+Kept apart from `lotus.game.remote` because the page (MicroPython) imports that module and
+must never load the search. Both workers import it: the Pyodide one and the quick MicroPython
+one that answers until Pyodide is up (see docs/ai.md).
 """
 
 import json
 import sys
 
-from lotus import games
 from lotus.engine import ai
 from lotus.engine.ai.rng import clock
-from lotus.remote import build_game
+from lotus.game import games
+from lotus.game.remote import build_game
 
 
 def choose_move(request_json: str) -> str:
@@ -43,7 +43,7 @@ def suggest_dead(request_json: str) -> str:
 def analyse(request_json: str) -> str:
     """The computer's analysis of some positions of a game (a learner's review after it).
 
-    The request is the game's JSON (see `lotus.remote`) with "plies" (the positions to analyse:
+    The request is the game's JSON (see `lotus.game.remote`) with "plies" (the positions to analyse:
     after that many moves of "moves", 0 the start), "level" and "ownership" (Go: playouts behind
     each point's ownership estimate, 0 for none). The answer: {"positions": [{"ply", "value",
     "values", "best", and "ownership" when asked}] by ascending ply, "ms": the time it

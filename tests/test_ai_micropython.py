@@ -12,9 +12,10 @@ import time
 
 import pytest
 
-from lotus import remote, worker_api
+from lotus import worker_api
 from lotus.engine import go, race
 from lotus.engine.ai import rng
+from lotus.game import remote
 from tests.support import micropython
 
 pytestmark = pytest.mark.skipif(not micropython.available(), reason="needs make (node, npm)")
@@ -39,7 +40,8 @@ def positions() -> list:
 
 SCRIPT = """
 import json, sys
-from lotus import remote, worker_api
+from lotus.game import remote
+from lotus import worker_api
 from lotus.engine.ai.rng import Random, clock
 print(json.dumps({"implementation": sys.implementation.name}))
 a, b, c = Random(5), None, None

@@ -5,7 +5,7 @@ estimate: a chance between 0 and 1 for each colour that adds up to 1, the result
 game is over, a win in one seen as a win, the preferred move legal, the same answer for the same
 seed, and the game untouched.
 
-The page's side (`lotus.analysis` in `PageController`): one worker call at a time, in batches,
+The page's side (`lotus.page.analysis` in `PageController`): one worker call at a time, in batches,
 cancel, positions forgotten when moves are taken back, the thresholds of the flagged moves, the
 preferred move marked only while reviewing or after the game, Go's ownership map, the graph. The
 worker's answers are made up here where a test needs given numbers, so each rule is tested
@@ -18,9 +18,10 @@ import re
 
 import pytest
 
-from lotus import analysis, controller, worker_api
+from lotus import worker_api
 from lotus.engine import ai, go, race
 from lotus.engine.kensington import HEXAGONS
+from lotus.page import analysis, controller
 from tests.support import micropython
 
 # -- the search's estimate ------------------------------------------------------------------------
@@ -344,7 +345,7 @@ def test_a_short_game_analysed_end_to_end_by_the_worker_call():
 
 SCRIPT = """
 import json
-from lotus import controller
+from lotus.page import controller
 
 def run():
     page = controller.PageController()
@@ -400,8 +401,8 @@ def test_the_analysis_works_offline_its_modules_are_precached():
 
     listed = set(build_sw.site_files())
     for path in (
-        "build/mpy/lotus/analysis.mpy",  # the page's state (MicroPython)
-        "build/mpy/lotus/ui_analysis.mpy",  # its adapter
+        "build/mpy/lotus/page/analysis.mpy",  # the page's state (MicroPython)
+        "build/mpy/lotus/dom/analysis.mpy",  # its adapter
         "lotus/engine/ai/analysis.py",  # the worker's estimate (Pyodide)
     ):
         assert path in listed

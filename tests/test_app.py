@@ -1,8 +1,8 @@
-"""The page's session logic (lotus.app) under CPython: what a player sees click by click."""
+"""The page's session logic (lotus.page.app) under CPython: what a player sees click by click."""
 
-from lotus import app
 from lotus.engine import race
-from lotus.race_session import RaceSession
+from lotus.game.race_session import RaceSession
+from lotus.page import app
 
 
 def test_query_opens_a_game_with_its_options():
@@ -188,8 +188,8 @@ def test_a_hint_marks_its_origin_and_destination():
 
 
 def test_a_record_opens_as_a_game_ready_to_continue():
-    from lotus import records
     from lotus.engine import go
+    from lotus.game import records
 
     game = go.Game(marker=1)
     for move in ("1", "2", "pass", "pass", "resume", "3", "pass", "pass"):
@@ -211,7 +211,7 @@ def test_a_record_opens_as_a_game_ready_to_continue():
 
 # -- words: moves described, what happened, players (issue 12) ------------------------------------
 
-from lotus.go_session import GoSession  # noqa: E402
+from lotus.game.go_session import GoSession  # noqa: E402
 
 
 def play_all(session, moves: str):

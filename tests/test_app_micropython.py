@@ -14,7 +14,7 @@ pytestmark = pytest.mark.skipif(not micropython.available(), reason="Node/MicroP
 SCRIPT = """
 import hashlib
 import json
-from lotus.race_session import RaceSession
+from lotus.game.race_session import RaceSession
 from lotus.engine import race
 
 def checksum(text):

@@ -6,7 +6,7 @@ import tomllib
 
 import pytest
 
-from lotus import embed
+from lotus.page import embed
 from tools import build_rules, predraw, rules_source
 
 

@@ -1,4 +1,4 @@
-"""The page's decisions without a browser (lotus.controller): what a player sees and the page keeps.
+"""The page's decisions without a browser (`controller`): what a player sees and the page keeps.
 
 These were e2e-only before: stale computer answers, restore and share-link flows, which buttons
 are enabled, the move list, the Embed dialog's snippet. The adapter (lotus/ui_bindings.py) only
@@ -12,9 +12,10 @@ import types
 
 import pytest
 
-from lotus import controller, games, records, saves
-from lotus.controller import BoardController, MemoryStorage, PageController
 from lotus.engine import go, race
+from lotus.game import games, records, saves
+from lotus.page import controller
+from lotus.page.controller import BoardController, MemoryStorage, PageController
 
 
 def started(query: str = "", fragment: str = "", storage=None) -> PageController:

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.skipif(not micropython.available(), reason="Node/MicroP
 # stale answer), a bad form, an export and a share link; prints what the page would show.
 SCRIPT = """
 import json
-from lotus import controller
+from lotus.page import controller
 
 def shown(page):
     view = page.view()

@@ -115,7 +115,7 @@ def test_every_enumerated_hook_value_the_e2e_tests_use_is_in_the_page_contract()
 
 def test_every_action_of_the_page_and_the_embeds_is_in_the_page_contract():
     """The buttons in index.html and the embedded boards' controls, not only those e2e clicks."""
-    from lotus import embed
+    from lotus.page import embed
 
     contract = read(CONTRACT)
     actions = set(re.findall(r'data-action="([a-z-]+)"', read(os.path.join(ROOT, "index.html"))))

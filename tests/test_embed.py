@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lotus import embed, positions, records
 from lotus.engine import go, race
+from lotus.game import positions, records
+from lotus.page import embed
 from tests.support import micropython
 
 
@@ -284,7 +285,7 @@ def test_the_snippet_is_a_lazy_iframe_with_the_resize_listener():
 
 SCRIPT = """
 import json
-from lotus import embed
+from lotus.page import embed
 
 def run(fragments):
     out = []

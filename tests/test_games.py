@@ -1,11 +1,11 @@
-"""The game registry: the one place that knows which games exist (lotus/games.py)."""
+"""The game registry: the one place that knows which games exist (lotus/game/games.py)."""
 
 import sys
 
 import pytest
 
-from lotus import games
-from lotus.games import OptionError
+from lotus.game import games
+from lotus.game.games import OptionError
 
 
 def test_games_in_picker_order_with_titles():
@@ -24,7 +24,7 @@ def test_unknown_game_is_an_option_error(game_id):
 
 
 def test_option_error_is_the_apps():
-    from lotus import app
+    from lotus.page import app
 
     assert app.OptionError is OptionError
 
@@ -145,13 +145,13 @@ def test_race_replay_plays_moves_only():
 
 def test_importing_the_registry_loads_no_engine_renderer_or_session():
     code = (
-        "import sys; import lotus.games; "
+        "import sys; import lotus.game.games; "
         "print(sorted(m for m in sys.modules if m.startswith('lotus')))"
     )
     import subprocess
 
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['lotus', 'lotus.games']"
+    assert out.stdout.strip() == "['lotus', 'lotus.game', 'lotus.game.games']"
 
 
 @pytest.mark.parametrize("game_id", ["race", "go"])
@@ -168,7 +168,7 @@ def test_computer_plug_in_and_levels(game_id):
 
 
 def test_a_game_stops_taking_moves_at_the_most_a_save_can_hold():
-    from lotus import session as session_module
+    from lotus.game import session as session_module
 
     assert session_module.MAX_MOVES == games.MAX_MOVES
     entry = games.get("go")
@@ -195,7 +195,7 @@ def test_a_game_stops_taking_moves_at_the_most_a_save_can_hold():
 )
 def test_the_expert_level_is_a_seat_in_options_records_and_links(game_id, seats):
     """The strongest level can be chosen for a computer seat and survives a record and a link."""
-    from lotus import records
+    from lotus.game import records
 
     entry = games.get(game_id)
     params = {"players": "3"} if game_id == "race" else {}

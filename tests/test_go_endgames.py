@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from lotus.controller import MemoryStorage, PageController
 from lotus.engine import ai, go
 from lotus.engine.ai import go_plugin
+from lotus.page.controller import MemoryStorage, PageController
 
 LEVELS = ("easy", "medium", "hard")
 

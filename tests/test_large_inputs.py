@@ -16,9 +16,10 @@ import types
 
 import pytest
 
-from lotus import app, controller, games, positions, records, saves
 from lotus.engine import go
-from lotus.session import Session
+from lotus.game import games, positions, records, saves
+from lotus.game.session import Session
+from lotus.page import app, controller
 
 # -- MicroPython's costs of str operations --------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""Your games (lotus.library, and the controller over it): never lose a game."""
+"""Your games (lotus.game.library, and the controller over it): never lose a game."""
 
 import json
 
@@ -6,9 +6,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lotus import library, saves
-from lotus.controller import BLOCKED, FULL, MemoryStorage, PageController
-from lotus.library import Library
+from lotus.game import library, saves
+from lotus.game.library import Library
+from lotus.page.controller import BLOCKED, FULL, MemoryStorage, PageController
 
 DAMAGED_KEY = "lotus.games.damaged"  # where a damaged index is set aside (docs/page-contract.md)
 DAMAGED_RACE = {
@@ -326,7 +326,7 @@ def test_an_options_link_starts_a_new_saved_game_and_a_reload_resumes_it(query, 
 
 
 def test_a_share_link_opens_as_a_new_game_beside_the_one_on_screen():
-    from lotus import records
+    from lotus.game import records
 
     storage = MemoryStorage()
     page = page_on(storage, "?game=go")
@@ -484,7 +484,7 @@ def test_an_unexpected_error_in_a_restore_is_caught_too(monkeypatch):
     def boom(*_):
         raise KeyError("surprise")
 
-    monkeypatch.setattr("lotus.app.App.restore", boom)
+    monkeypatch.setattr("lotus.page.app.App.restore", boom)
     again = page_on(storage, "?game=go")
     assert "KeyError" in again.view()["error"]
     assert [b for g, m, b in entries(again)] == [False, True]

@@ -1,10 +1,11 @@
-"""Live play's protocol (lotus/live.py) without a browser: codes, messages, two sides of a game."""
+"""Live play's protocol (lotus/page/live.py) without a browser: codes, messages, two sides."""
 
 import json
 
 import pytest
 
-from lotus import games, live
+from lotus.game import games
+from lotus.page import live
 from tests.support import micropython
 
 OFFER = "\r\n".join(
@@ -543,7 +544,8 @@ def test_the_hosts_plan():
 # -- the page's runtime ---------------------------------------------------------------------------
 
 SCRIPT = """
-from lotus import games, live, qr
+from lotus.game import games
+from lotus.page import live, qr
 
 def run():
     out = []

@@ -1,4 +1,4 @@
-"""Live play against a peer that does not play fair (lotus/live.py, docs/live.md "Security").
+"""Live play against a peer that does not play fair (lotus/page/live.py, docs/live.md "Security").
 
 Each side is the only authority over its own seats: whatever the other page sends, in any message
 type, can add to this page's game only an action for a colour that page holds, on its turn; take
@@ -12,7 +12,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lotus import games, live
+from lotus.game import games
+from lotus.page import live
 
 MATCH = "m1"
 

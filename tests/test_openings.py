@@ -1,4 +1,4 @@
-"""The opening book (lotus.openings): the search's first move from every usual start, at once.
+"""The opening book (lotus.game.openings): the search's first move from every usual start, at once.
 
 The book must hold the move the full search plays (seed 0, as the page asks a game's first move):
 a sample of its entries is searched again here, and its fingerprint must be that of today's
@@ -7,10 +7,10 @@ engines (tools/book.py rewrites it at set-up when they changed).
 
 import pytest
 
-from lotus import games, openings
-from lotus.controller import Computer, Ticket
 from lotus.engine import ai
-from lotus.openings_book import FINGERPRINT, MOVES
+from lotus.game import games, openings
+from lotus.game.openings_book import FINGERPRINT, MOVES
+from lotus.page.controller import Computer, Ticket
 from tools import book
 
 

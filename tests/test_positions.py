@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lotus.engine import go, race
-from lotus.positions import PositionError, from_position, to_position
+from lotus.game.positions import PositionError, from_position, to_position
 
 DOCS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "docs", "positions.md")
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

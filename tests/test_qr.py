@@ -1,4 +1,4 @@
-"""The QR encoder of the Live dialog (lotus/qr.py): known vectors and a read-back of its data.
+"""The QR encoder of the Live dialog (lotus/page/qr.py): known vectors and a read-back of its data.
 
 The vectors were made by a reference encoder (Project Nayuki's QR Code generator, byte mode, the
 same level and no error-correction boost); the read-back below walks the matrix as a reader does
@@ -10,7 +10,7 @@ import hashlib
 
 import pytest
 
-from lotus import qr
+from lotus.page import qr
 
 HELLO_M = [  # b"hello", level M: version 1, mask 0
     "111111100110001111111",

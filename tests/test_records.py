@@ -14,10 +14,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lotus import records
 from lotus.engine import go, race
-from lotus.positions import from_position, to_position
-from lotus.records import (
+from lotus.game import records
+from lotus.game.positions import from_position, to_position
+from lotus.game.records import (
     LinkError,
     RecordError,
     from_link_fragment,

@@ -10,8 +10,9 @@ import json
 
 import pytest
 
-from lotus import app, controller, embed, games, records, remote, saves
 from lotus.engine import go, race
+from lotus.game import games, records, remote, saves
+from lotus.page import app, controller, embed
 
 PASSES = ["pass"] * 3  # pass, pass (scoring, G8), pass: play resumes, then White... passes (G9)
 

@@ -13,14 +13,14 @@ import random
 
 import pytest
 
-from lotus import records
 from lotus.engine import go, race
-from lotus.positions import from_position, to_position
+from lotus.game import records
+from lotus.game.positions import from_position, to_position
 from tests.support import micropython
 
 SCRIPT = r'''
 import json
-from lotus import positions, records
+from lotus.game import positions, records
 
 
 def canon(x):

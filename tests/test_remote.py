@@ -1,11 +1,11 @@
-"""The legal-moves answer (lotus.remote) refuses a bad request in words, never with an exception:
+"""The legal-moves answer (`remote`) refuses a bad request in words, never with an exception:
 the page's `window.lotus.legalMoves` and the worker hand it to a JavaScript caller."""
 
 import json
 
 import pytest
 
-from lotus import remote
+from lotus.game import remote
 
 
 @pytest.mark.parametrize(

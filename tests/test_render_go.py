@@ -283,7 +283,7 @@ def test_a_completed_lotus_is_marked_on_its_six_points():
 
 
 def test_the_session_marks_the_lotus_and_says_it_was_completed():
-    from lotus.go_session import GoSession
+    from lotus.game.go_session import GoSession
 
     session = GoSession()
     for move in LOTUS_MOVES[:-1]:

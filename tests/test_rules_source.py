@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from lotus import positions
 from lotus.engine import go, race
+from lotus.game import positions
 from tools import rules_source
 from tools.rules_source import SourceError, inline_html
 

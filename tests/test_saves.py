@@ -5,9 +5,10 @@ import random
 
 import pytest
 
-from lotus import app, saves
-from lotus.go_session import GoSession
-from lotus.race_session import RaceSession
+from lotus.game import saves
+from lotus.game.go_session import GoSession
+from lotus.game.race_session import RaceSession
+from lotus.page import app
 
 
 def played_race(seed: int = 3) -> RaceSession:

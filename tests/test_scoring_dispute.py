@@ -5,7 +5,7 @@ favour the person; Confirm is refused while it does. With the computer in both s
 by itself, so a watched game ends with a result. Fake worker answers stand in for the search.
 """
 
-from lotus.controller import MemoryStorage, PageController
+from lotus.page.controller import MemoryStorage, PageController
 
 
 def started(query: str) -> PageController:

@@ -136,7 +136,7 @@ def test_boards_config_ships_every_module_embeds_and_rules_pages_import():
     assert "packages" not in data
     assert 'config="embed.toml"' in read("embed.html")
     needed = lotus_imports("static/py/boards.py") - {"static/py/boards.py"}
-    assert "lotus/embed.py" in needed
+    assert "lotus/page/embed.py" in needed
     assert needed <= config_files("embed.toml")
 
 
@@ -170,7 +170,7 @@ def test_the_pyodide_worker_starts_from_a_snapshot_beside_the_vendored_pyodide()
 def test_quick_worker_config_uses_local_micropython_and_ships_the_same_modules_compiled():
     """The quick worker (MicroPython) runs the same script as the Pyodide worker until Pyodide is
     up: it ships every module that script imports, as bytecode, and the page starts it from
-    that config (lotus/dom.py names it; no page declares a worker: the app starts its workers
+    that config (lotus/dom/host.py names it; no page declares a worker: the app starts its workers
     once it is ready, so that they never slow its start)."""
     data = tomllib.loads(read("worker-mpy.toml"))
     assert data["interpreter"] == "./static/vendor/micropython/micropython.mjs"
@@ -182,8 +182,8 @@ def test_quick_worker_config_uses_local_micropython_and_ships_the_same_modules_c
     assert config_files("worker-mpy.toml") == config_files("worker.toml")
     for page in HTML_PAGES:
         assert not re.search(r"<script[^>]* worker", read(page)), f"{page} declares a worker"
-    assert 'WORKER_SRC = "static/py/worker.py"' in read("lotus/dom.py")
-    assert 'QUICK_CONFIG = "./worker-mpy.toml"' in read("lotus/dom.py")
+    assert 'WORKER_SRC = "static/py/worker.py"' in read("lotus/dom/host.py")
+    assert 'QUICK_CONFIG = "./worker-mpy.toml"' in read("lotus/dom/host.py")
 
 
 def test_the_page_never_imports_search_only_code():

@@ -1,5 +1,5 @@
-"""The package's shape: no import circle in lotus/, and the games' names are branched on only in
-the registry and each game's own modules."""
+"""The package's shape: floors that are folders, imports that only go down, no import circle in
+lotus/, and the games' names branched on only in the registry and each game's own modules."""
 
 import ast
 import os
@@ -10,15 +10,15 @@ LOTUS = os.path.join(ROOT, "lotus")
 
 # Modules that belong to one game (or are the registry): they may test a game's name.
 PER_GAME = {
-    "lotus.games",
+    "lotus.game.games",
     "lotus.engine.race",
     "lotus.engine.go",
     "lotus.render.race",
     "lotus.render.go",
-    "lotus.race_session",
-    "lotus.go_session",
-    "lotus.race_records",
-    "lotus.go_records",
+    "lotus.game.race_session",
+    "lotus.game.go_session",
+    "lotus.game.race_records",
+    "lotus.game.go_records",
     "lotus.engine.ai.race_plugin",
     "lotus.engine.ai.go_plugin",
 }
@@ -87,10 +87,55 @@ def cycles(graph: dict) -> list:
     return found
 
 
+# The floors of lotus/, lowest first, each a folder: a module imports its own floor and those
+# below, never one above. The entries (the app page's DOM adapter, the workers' calls) stand on
+# top of them all.
+FLOORS = ("lotus.engine", "lotus.render", "lotus.game", "lotus.page", "lotus.dom")
+ENTRIES = ("lotus.ui_bindings", "lotus.worker_api")
+
+
+def floor_of(name: str) -> int:
+    """The floor of a module (its index in FLOORS; the entries above them all); -1 for none."""
+    if name in ENTRIES:
+        return len(FLOORS)
+    for i, floor in enumerate(FLOORS):
+        if name == floor or name.startswith(floor + "."):
+            return i
+    return -1
+
+
+def test_every_module_stands_on_a_floor():
+    loose = [n for n in modules() if n != "lotus" and floor_of(n) < 0]
+    assert loose == []
+
+
+def test_no_module_imports_a_floor_above_its_own():
+    climbs = []
+    for name, deps in import_graph().items():
+        for dep in deps:
+            if dep != "lotus" and floor_of(dep) > floor_of(name):
+                climbs.append(f"{name} -> {dep}")
+    assert climbs == []
+
+
+def test_the_floor_test_sees_a_climb():
+    assert floor_of("lotus.game.session") > floor_of("lotus.engine.ai.mcts")
+    assert floor_of("lotus.dom.live") > floor_of("lotus.page.live") > floor_of("lotus.game.games")
+    assert floor_of("lotus.ui_bindings") > floor_of("lotus.dom.host")
+
+
+def test_each_floor_says_what_lives_there_and_what_it_may_import():
+    for floor in FLOORS:
+        path = os.path.join(ROOT, *floor.split("."), "__init__.py")
+        with open(path, encoding="utf-8") as f:
+            doc = ast.get_docstring(ast.parse(f.read())) or ""
+        assert len(doc.splitlines()) >= 2 and "import" in doc, floor
+
+
 def test_the_graph_sees_top_level_and_lazy_imports():
     graph = import_graph()
-    assert "lotus.session" in graph["lotus.race_session"]  # at the top
-    assert "lotus.race_session" in graph["lotus.games"]  # inside a method
+    assert "lotus.game.session" in graph["lotus.game.race_session"]  # at the top
+    assert "lotus.game.race_session" in graph["lotus.game.games"]  # inside a method
     assert "lotus.engine.race" in graph["lotus.engine.ai"]  # a package's __init__
 
 
@@ -104,7 +149,7 @@ def test_no_import_circle_in_lotus():
 
 
 def test_the_registry_imports_no_game_module_at_load_time():
-    with open(os.path.join(LOTUS, "games.py"), encoding="utf-8") as f:
+    with open(os.path.join(LOTUS, "game", "games.py"), encoding="utf-8") as f:
         tree = ast.parse(f.read())
     top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
     assert top == []
@@ -139,7 +184,7 @@ def test_play_resumes_after_two_passes_in_one_place():
     while replaying moves."""
     resumers = []
     for name, path in modules().items():
-        if name.startswith("lotus.engine") or name in ("lotus.games", "lotus.go_session"):
+        if name.startswith("lotus.engine") or name in ("lotus.game.games", "lotus.game.go_session"):
             continue
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -152,14 +197,14 @@ def test_play_resumes_after_two_passes_in_one_place():
 
 # the modules with a DOM
 ADAPTERS = (
-    "lotus.dom",
+    "lotus.dom.host",
     "lotus.ui_bindings",
-    "lotus.board_bindings",
-    "lotus.ui_panel",
-    "lotus.ui_library",
-    "lotus.ui_embed",
-    "lotus.ui_analysis",
-    "lotus.ui_live",
+    "lotus.dom.boards",
+    "lotus.dom.panel",
+    "lotus.dom.library",
+    "lotus.dom.embed",
+    "lotus.dom.analysis",
+    "lotus.dom.live",
 )
 ENGINES = ("lotus.engine", "lotus.engine.race", "lotus.engine.go", "lotus.engine.kensington")
 
@@ -189,7 +234,7 @@ def import_graph_all() -> dict:
 
 def test_the_app_adapter_is_thin():
     """Read the event, call the controller, write the view: at most 450 lines, and no function
-    of an adapter longer than 40 lines (decisions belong in lotus.controller)."""
+    of an adapter longer than 40 lines (decisions belong in lotus.page.controller)."""
     with open(modules()["lotus.ui_bindings"], encoding="utf-8") as f:
         assert len(f.read().splitlines()) <= 450
     for name in ADAPTERS:

@@ -220,7 +220,7 @@ def test_every_config_any_page_loads_is_precached(listed):
     """The rules pages' computer starts its workers from rules/worker.toml and
     rules/worker-mpy.toml, named in code rather than in an attribute: offline, those configs
     (and what they ship) must come from the cache too."""
-    with open(os.path.join(ROOT, "lotus", "dom.py"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "lotus", "dom", "host.py"), encoding="utf-8") as f:
         code = f.read()
     named = re.search(r'WORKER_CONFIG = "\./([^"]+)"', code).group(1)
     quick = re.search(r'QUICK_CONFIG = "\./([^"]+)"', code).group(1)

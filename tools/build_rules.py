@@ -17,7 +17,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from lotus import embed  # noqa: E402
+from lotus.page import embed  # noqa: E402
 from tools import rules_source  # noqa: E402
 from tools.predraw import preloads  # noqa: E402
 

@@ -6,7 +6,7 @@ rules, never by hand, so pages and modules added later are precached without edi
 
 - the pages: `*.html` at the root and `rules/*.html`;
 - the PyScript configs each page names (`config="…"`), the worker config beside each page (its
-  code loads it: lotus/dom.py), and every file their `[files]` bring in;
+  code loads it: lotus/dom/host.py), and every file their `[files]` bring in;
 - everything under `static/` except the vendored runtimes (css, icons, js, the entry scripts);
 - from `static/vendor/`: the files the pages link, the PyScript modules reachable from them
   (skipping the editor, terminal, game and package-loading features the site never uses), and
@@ -34,8 +34,8 @@ TEMPLATE = os.path.join(ROOT, "tools", "sw.template.js")
 SW_NAME = "sw.js"
 PAGE_GLOBS = (("", ".html"), ("rules", ".html"))
 DEFAULT_CONFIGS = ("pyscript.toml", "worker.toml", "worker-mpy.toml")
-WORKER_CONFIG = "worker.toml"  # lotus/dom.py's WORKER_CONFIG: each page's worker, beside the page
-QUICK_CONFIG = "worker-mpy.toml"  # lotus/dom.py's QUICK_CONFIG: the quick worker, beside the page
+WORKER_CONFIG = "worker.toml"  # lotus/dom/host.py's: each page's worker, beside the page
+QUICK_CONFIG = "worker-mpy.toml"  # lotus/dom/host.py's: the quick worker, beside the page
 VENDOR = "static/vendor"
 # PyScript's plugin modules are loaded by core on every page, but what THEY import on demand
 # (code editor, terminal, pygame) is never used here; nor are these on-demand features of core:
@@ -106,7 +106,7 @@ def aliases(root: str = ROOT) -> dict:
 
 def configs(root: str = ROOT) -> list:
     """The PyScript configs: those the pages name, the standard ones, and the worker configs
-    each page loads from its own folder (named in code, not in an attribute: lotus/dom.py)."""
+    each page loads from its own folder (named in code, not in an attribute: lotus/dom/host.py)."""
     found = {c for c in DEFAULT_CONFIGS if os.path.isfile(os.path.join(root, c))}
     for page in pages(root):
         found |= {r for r in page_references(root, page) if r.endswith(".toml")}

@@ -2,7 +2,7 @@
 # (the app and the race: its session, engine and renderer), draw nothing, say it is ready.
 from pyscript import document
 
-from lotus import race_session, ui_bindings  # noqa: F401
+from lotus import ui_bindings  # noqa: F401
 from lotus.render import race  # noqa: F401
 
 document.body.dataset.ready = "1"

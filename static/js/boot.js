@@ -4,7 +4,7 @@
   "use strict";
   var body = document.body;
 
-  // Storage for Python (lotus/dom.py's BrowserStorage): a JavaScript exception thrown by
+  // Storage for Python (lotus/dom/host.py's BrowserStorage): a JavaScript exception thrown by
   // localStorage (blocked: SecurityError; full: QuotaExceededError) must never reach Python,
   // whose `except` cannot catch it in this runtime. These return null / false instead.
   var store = (window.lotusStore = {
@@ -41,7 +41,7 @@
     }
   });
 
-  // The game Python will open (lotus/app.py parse_query, lotus/controller.py start), read by the
+  // The game Python will open (lotus/page/app.py parse_query, lotus/page/controller.py start), read by the
   // same rules: `game` given (its first value if repeated) and unknown: the race; not given: the
   // race if the query has race options, else the game on screen last, else the race.
   var params = new URLSearchParams(location.search);

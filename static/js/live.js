@@ -1,5 +1,5 @@
 /* Live play's transport (issue 15): WebRTC data channels, one per friend, driven from Python
-   (lotus/ui_live.py). The protocol (codes, messages, checks) is lotus/live.py's; this file only
+   (lotus/dom/live.py). The protocol (codes, messages, checks) is lotus/page/live.py's; this file only
    makes the connections and moves text. With no STUN server set, only the device's own
    (host) candidates are gathered: no request leaves the page unless the player sets one. */
 (() => {
@@ -139,7 +139,7 @@
       }
     },
   };
-  // While a connection exists or is being made, Python is told the time passes (lotus.live's
+  // While a connection exists or is being made, Python is told the time passes (lotus.page.live's
   // heartbeat: a peer that sends nothing for a while is gone, even if WebRTC has not noticed).
   setInterval(() => {
     if (peers.size) tell("tick", "");

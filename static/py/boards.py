@@ -1,4 +1,4 @@
 # The entry point of embed.html and the rules pages, run by PyScript on MicroPython (embed.toml).
-from lotus import board_bindings
+from lotus.dom import boards as board_bindings
 
 board_bindings.start_boards()

@@ -1,7 +1,8 @@
 # The engine workers' script: "engine" runs it on Pyodide (worker.toml), "engine-mpy" on MicroPython
 # (worker-mpy.toml, answering until Pyodide is up). They compute only, never touch the DOM, so the
 # page needs no cross-origin isolation. They import the same lotus package as the page.
-from lotus import remote, worker_api
+from lotus import worker_api
+from lotus.game import remote
 
 
 def ping() -> str:
@@ -10,12 +11,12 @@ def ping() -> str:
 
 
 def legal_moves(request_json: str) -> str:
-    """The legal moves of a position, as JSON (see lotus.remote)."""
+    """The legal moves of a position, as JSON (see lotus.game.remote)."""
     return remote.legal_moves(request_json)
 
 
 def choose_move(request_json: str) -> str:
-    """The computer's move for a position and level, as JSON (see lotus.remote)."""
+    """The computer's move for a position and level, as JSON (see lotus.game.remote)."""
     return worker_api.choose_move(request_json)
 
 

@@ -10,16 +10,16 @@ A record is a dict: game ('race' | 'go'), options (race: players, rule, first; g
 seats ({colour: 'human' | 'easy' | 'medium' | 'hard' | 'expert'}), date ('2026.11.29' or None),
 result ('w', 'b', 'r', 'y', 'draw' or '*'), moves (move strings in the spec's notation), dead (go:
 the agreed dead groups, one point each, or None) and position (the start position,
-lotus.positions notation, or None for the usual start). Pure Python for CPython, Pyodide and
+lotus.game.positions notation, or None for the usual start). Pure Python for CPython, Pyodide and
 MicroPython.
 """
 
 import hashlib
 
-from lotus import games, positions
 from lotus.engine import kensington
-from lotus.games import GAMES, MAX_MOVES, SEAT_KINDS  # the Game tag's values; the most moves
-from lotus.session import COLOUR_NAMES
+from lotus.game import games, positions
+from lotus.game.games import GAMES, MAX_MOVES, SEAT_KINDS  # the Game tag's values; the most moves
+from lotus.game.session import COLOUR_NAMES
 
 KINDS = SEAT_KINDS
 """Who sits at a colour: a person or the computer at one of its levels (a link's seat code is one
@@ -31,7 +31,7 @@ TAGS = ("Game", "Players", "Rule", "First", "Marker", "Position", "Seats", "Date
 
 
 def _hooks(game: str):
-    """The game's part of records (its tags, options, results, link codes): lotus.games."""
+    """The game's part of records (its tags, options, results, link codes): lotus.game.games."""
     return games.get(game).record_hooks()
 
 

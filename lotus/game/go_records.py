@@ -1,7 +1,7 @@
-"""Go's part of game records and share links (lotus.records asks it through lotus.games).
+"""Go's part of game records and share links (lotus.game.records asks it through lotus.game.games).
 
 Functions that need to report a problem get the records module's helpers as arguments, so this
-module never imports lotus.records (no import circle).
+module never imports lotus.game.records (no import circle).
 """
 
 from lotus.engine import go
@@ -59,7 +59,7 @@ def outcome(game, names: dict) -> str:
 
 
 def _whole(text: str) -> bool:
-    """A decimal number without leading zeros, short enough to convert (as lotus.records)."""
+    """A decimal number without leading zeros, short enough to convert (as lotus.game.records)."""
     if text == "" or len(text) >= 7 or (text[0] == "0" and text != "0"):
         return False
     return all("0" <= ch <= "9" for ch in text)

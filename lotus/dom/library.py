@@ -2,12 +2,12 @@
 
 Part of `lotus.ui_bindings`' `Page`, kept apart: the list (`details[data-library]`), the
 `storage` event (another tab moved a game on), the error details box under `[data-error]`, and
-the clock the saved games are dated by. It decides nothing: `lotus.controller` does.
+the clock the saved games are dated by. It decides nothing: `lotus.page.controller` does.
 """
 
 from pyscript import document, window
 
-from lotus.dom import details_of, say, show
+from lotus.dom.host import details_of, say, show
 
 LIST_ACTIONS = ("resume-saved", "delete-saved", "export-saved")
 LIVE_UNREADABLE = "The live game kept in this browser could not be read; it is not resumed."

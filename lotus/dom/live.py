@@ -1,7 +1,7 @@
 """Live play's DOM adapter (issue 15): the Live dialog, the panel's live line, the transport.
 
-The protocol is `lotus.live` (tested under CPython); static/js/live.js makes the WebRTC
-connections. This module reads the dialog, hands codes and messages to `lotus.live.Link`, and
+The protocol is `lotus.page.live` (tested under CPython); static/js/live.js makes the WebRTC
+connections. This module reads the dialog, hands codes and messages to `lotus.page.live.Link`, and
 writes its state into the page's hooks (docs/page-contract.md): `body[data-live]`,
 `body[data-live-me]`, `[data-live-invite]`, `[data-live-reply]`, `[data-live-log]`, … Nothing
 received is ever written as markup: only as text or input values.
@@ -12,8 +12,9 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from lotus import games, live
-from lotus.dom import clipboard, flag, say, show
+from lotus.dom.host import clipboard, flag, say, show
+from lotus.game import games
+from lotus.page import live
 
 RECORD_KEY = "lotus.live"  # the live game on screen: {match, game, role, me, id}
 STUN_KEY = "lotus.live.stun"  # the player's STUN server ('' : none, host candidates only)
@@ -43,8 +44,8 @@ class LiveUI:
         self.link = None
         self.friends = []  # (peer id, colours) still to invite, the one shown first
         self.resumable = False  # a guest's game on screen is the invitation's match
-        self.live_id = None  # the saved game (lotus.library id) that is live
-        self.invite_key = ""  # a guest's invitation (lotus.live.used_key), remembered once used
+        self.live_id = None  # the saved game (lotus.game.library id) that is live
+        self.invite_key = ""  # a guest's invitation (live.used_key), remembered once used
         self.proxy = None
         self.relayed = False  # this tab handed a reply on to the tab that made the invitation
         self.guarded = None  # on_transport behind the page's guard (a snapshot per event)
@@ -266,7 +267,7 @@ class LiveUI:
         """The invitation as a QR code (our own encoder; an SVG we make, not received)."""
         box = document.querySelector("[data-live-qr]")
         try:
-            from lotus import qr
+            from lotus.page import qr
 
             box.innerHTML = qr.svg(url)
         except (ImportError, ValueError):
@@ -363,7 +364,7 @@ class LiveUI:
         self.message("Send this reply to your friend; the game starts when they paste it.")
 
     def used(self) -> list:
-        """The invitations this device connected with (lotus.live.used_key)."""
+        """The invitations this device connected with (lotus.page.live.used_key)."""
         try:
             value = json.loads(self.c.storage.get(USED_KEY) or "[]")
         except ValueError:
@@ -503,7 +504,7 @@ class LiveUI:
         self.message("Connected: waiting for the game…")
 
     def received(self, peer: str, message: dict) -> None:
-        """A screened message: checked and applied by the protocol (`lotus.live.Link.apply`)."""
+        """A screened message: checked and applied by the protocol (`live.Link.apply`)."""
         link = self.link
         result, out = self.c.live_apply(lambda session: link.apply(session, peer, message))
         if result == "refused":

@@ -12,10 +12,10 @@ from the position against a person or the computer). Pure Python for CPython and
 page's binding layer (`ui_bindings`) turns clicks into calls here and writes the results back.
 """
 
-from lotus import games, positions
-from lotus.app import SEAT_KINDS, colour_name, sentence
-from lotus.app import escape as _html
-from lotus.app import unquote as _unquote
+from lotus.game import games, positions
+from lotus.page.app import SEAT_KINDS, colour_name, sentence
+from lotus.page.app import escape as _html
+from lotus.page.app import unquote as _unquote
 
 MODES = ("view", "step", "puzzle", "play")
 THEMES = ("light", "dark")
@@ -231,7 +231,7 @@ _START_OPTIONS = tuple(name for e in games.ENTRIES for name in e.embed_options)
 
 def _from_record(params: dict) -> dict:
     """Parameters with a game record (`g`, a share link's value) turned into position + moves."""
-    from lotus import records
+    from lotus.game import records
 
     for name in ("position", "moves") + _START_OPTIONS:
         if name in params:
@@ -767,7 +767,7 @@ def settings_for(session, what: str, caption: str = "", opponent: str = "human")
     if what == "game":
         start = session.options.get("position")
         if not start:
-            from lotus import records
+            from lotus.game import records
 
             start = positions.to_position(records.start_of(session.game))
         moves = list(session.game.moves)

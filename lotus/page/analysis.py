@@ -22,7 +22,7 @@ Pure Python for CPython and MicroPython (no typing, dataclasses; dicts are not o
 
 import json
 
-from lotus.session import colour_name
+from lotus.game.session import colour_name
 
 LEVEL = "medium"
 """The search level of the analysis (the work per position of the computer at that level)."""

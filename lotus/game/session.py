@@ -1,7 +1,7 @@
 """What both games' sessions share: the engine game, undo/redo, review, seats, words for people.
 
 Each game's session (`race_session`, `go_session`) builds on `Session`; the registry
-(`lotus.games`) says which session class a game has. Pure Python for CPython and MicroPython.
+(`lotus.game.games`) says which session class a game has. Pure Python for CPython and MicroPython.
 """
 
 COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}

@@ -3,7 +3,7 @@
 Two pages talk over a WebRTC data channel (static/js/live.js); the signalling WebRTC needs is
 carried by the players themselves as links: the host's invitation (`#live=…`, the offer) and the
 friend's reply (`#reply=…`, the answer). Everything here is pure Python, tested under CPython and
-run by the page's MicroPython (`lotus.ui_live` is the thin DOM adapter):
+run by the page's MicroPython (`lotus.dom.live` is the thin DOM adapter):
 
 - codes: a WebRTC session description stripped to what a data channel needs (ICE user and
   password, the DTLS fingerprint, the candidates) and written back as a full one;
@@ -19,8 +19,8 @@ session plays it.
 
 import json
 
-from lotus.games import MAX_MOVES
-from lotus.session import COLOUR_NAMES
+from lotus.game.games import MAX_MOVES
+from lotus.game.session import COLOUR_NAMES
 
 VERSION = 1
 MAX_MESSAGE = 65536  # characters: a 2,000-move history needs about 20,000

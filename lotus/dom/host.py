@@ -1,4 +1,4 @@
-"""The DOM primitives the page adapters share (`lotus.ui_bindings`, `lotus.board_bindings`).
+"""The DOM primitives the page adapters share (`lotus.ui_bindings`, `lotus.dom.boards`).
 
 With those two, the only modules that touch the browser: storage behind the controllers' port,
 small element writers, reading a board click and a form, and `Host`, which sends the
@@ -12,7 +12,7 @@ import json
 from pyscript import create_named_worker, document, window, workers
 from pyscript.ffi import create_proxy
 
-from lotus import controller as ctl
+from lotus.page import controller as ctl
 
 WORKER = "engine"  # the Pyodide worker: the full search
 WORKER_SRC = "static/py/worker.py"  # both workers' script, relative to the site's root
@@ -368,7 +368,7 @@ class Host:
     def wake_later(self, owner, redraw) -> None:
         """`wake`, put off until the page is used (`wake_now`: a click or a key) or asks a worker a
         question: for a tab that only handed a reply on to the tab that made the invitation
-        (lotus/ui_live.py), whose workers, Pyodide's 10 MB among them, would otherwise start for
+        (lotus/dom/live.py), whose workers, Pyodide's 10 MB among them, would otherwise start for
         nothing beside the tab that is connecting."""
         self.later = (owner, redraw)
 

@@ -6,7 +6,7 @@ rebuilds it with the same engines and answers in JSON. Keeping this here lets CP
 
 import json
 
-from lotus import games
+from lotus.game import games
 
 
 def build_game(request: dict):
@@ -18,7 +18,7 @@ def build_game(request: dict):
     options = request.get("options") or {}
     moves = request.get("moves") or ()
     if options.get("position"):  # a game set up from a position (an embed, a rules page)
-        from lotus import positions
+        from lotus.game import positions
 
         game = positions.from_position(options["position"])
         if not entry.is_game(game):

@@ -5,7 +5,7 @@ The snippet itself is decided by `controller.PageController.embed_choice` (teste
 
 from pyscript import document, window
 
-from lotus.dom import clipboard, form_values
+from lotus.dom.host import clipboard, form_values
 
 
 class EmbedDialog:

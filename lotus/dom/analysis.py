@@ -1,6 +1,6 @@
 """The analysis view's DOM adapter, for `lotus.ui_bindings` (MicroPython in index.html).
 
-It writes what `controller.PageController.analysis_view()` decided (lotus.analysis) into the
+It writes what `controller.PageController.analysis_view()` decided (lotus.page.analysis) into the
 page: the progress line and bar, the win-estimate graph `[data-eval-graph]`, the flagged moves in
 words, the computer's preferred move `[data-best]` and Go's ownership map on the board; and turns
 a click on the graph into `PageController.goto`, as a click on the move list does.
@@ -8,7 +8,7 @@ a click on the graph into `PageController.goto`, as a click on the move list doe
 
 from pyscript import document
 
-from lotus.dom import fill, flag, say, show
+from lotus.dom.host import fill, flag, say, show
 
 
 def wire(page) -> None:

@@ -2,8 +2,8 @@
 
 from lotus.engine import go
 from lotus.engine.kensington import HEXAGONS, NEIGHBOURS, SIZE
+from lotus.game.session import Session, colour_name, sentence
 from lotus.render import go as go_render
-from lotus.session import Session, colour_name, sentence
 
 
 class GoSession(Session):
@@ -14,8 +14,8 @@ class GoSession(Session):
     def __init__(
         self, first: str = "w", marker: int = 0, numbers: bool = False, seats=None, position=None
     ) -> None:
-        if position:  # a game set up from a position (lotus.positions; raises PositionError)
-            from lotus.positions import from_position
+        if position:  # a game set up from a position (lotus.game.positions; raises PositionError)
+            from lotus.game.positions import from_position
 
             game = from_position(position)
             self.options = {"first": game.to_move, "marker": game.marker, "position": position}

@@ -1,8 +1,8 @@
 """The race game's session in the page: the engine game plus the two-click selection."""
 
 from lotus.engine import race
+from lotus.game.session import Session, colour_name, sentence
 from lotus.render import race as race_render
-from lotus.session import Session, colour_name, sentence
 
 
 class RaceSession(Session):
@@ -13,8 +13,8 @@ class RaceSession(Session):
     def __init__(
         self, players: int = 2, pro: bool = False, first: str = "w", seats=None, position=None
     ) -> None:
-        if position:  # a game set up from a position (lotus.positions; raises PositionError)
-            from lotus.positions import from_position
+        if position:  # a game set up from a position (lotus.game.positions; raises PositionError)
+            from lotus.game.positions import from_position
 
             game = from_position(position)
             self.options = {"players": game.players, "pro": game.pro, "first": game.first}

@@ -1,7 +1,7 @@
-"""The race's part of game records and share links (lotus.records asks it through lotus.games).
+"""The race's part of game records and share links (`records` asks it through the registry).
 
 Functions that need to report a problem get the records module's helpers as arguments, so this
-module never imports lotus.records (no import circle).
+module never imports lotus.game.records (no import circle).
 """
 
 from lotus.engine import race

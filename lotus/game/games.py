@@ -1,6 +1,6 @@
 """The games: one registry, the one place that knows which games exist.
 
-    from lotus import games
+    from lotus.game import games
     games.GAMES                          # ('race', 'go'): the picker's order
     entry = games.get("go")              # raises OptionError for an unknown id
     entry.title                          # 'Lotus (Freeling)'
@@ -31,7 +31,7 @@ seconds of replay (a game of Go may pass forever: each move after two passes res
 """
 
 MAX_RECORD_CHARS = 100000
-"""The longest record text that is read (lotus.records): 2,000 moves need about 30,000
+"""The longest record text that is read (lotus.game.records): 2,000 moves need about 30,000
 characters. Here so that the page can refuse a longer text without loading the records module."""
 
 SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")  # a person, or the computer at a level
@@ -98,11 +98,11 @@ class Game:
     id = ""
     title = ""  # the game's name for people
     option_names = ()  # the query/form option keys, in order (without "seats")
-    record_option_names = ()  # the option keys of a record (lotus.records), in order
+    record_option_names = ()  # the option keys of a record (lotus.game.records), in order
     has_pass_track = False  # Go's marker track (G3) is drawn beside the board
     has_scoring = False  # the players agree on dead groups before the end (G9, G10)
     board_ratio = 1.0  # a board's height for its width (embeds size their frames with it)
-    start_position = ""  # the usual start with the default options (lotus.positions text)
+    start_position = ""  # the usual start with the default options (lotus.game.positions text)
     has_numbers = False  # the board can show its point numbers
     has_selection = False  # a move starts by selecting a stone (an embed's `select`)
     always_passes = False  # passing is a move at every turn (the race passes only when blocked)
@@ -153,7 +153,7 @@ class Game:
         raise NotImplementedError
 
     def record_option_text(self, options: dict) -> dict:
-        """Text values (for `check`) of a record's options (lotus.records; per game)."""
+        """Text values (for `check`) of a record's options (lotus.game.records; per game)."""
         raise NotImplementedError
 
     # -- sessions ----------------------------------------------------------------------------
@@ -224,7 +224,7 @@ class Game:
 
     def record_hooks(self):
         """The game's part of records and share links: its tags, record options, results,
-        outcome words, link codes (a module; see lotus/race_records.py)."""
+        outcome words, link codes (a module; see lotus/game/race_records.py)."""
         raise NotImplementedError
 
     def from_request(self, options: dict, moves) -> object:
@@ -278,7 +278,7 @@ class Race(Game):
         return {"players": str(options.get("players")), "pro": pro, "first": options.get("first")}
 
     def session_class(self):
-        from lotus.race_session import RaceSession
+        from lotus.game.race_session import RaceSession
 
         return RaceSession
 
@@ -293,7 +293,7 @@ class Race(Game):
         return race
 
     def record_hooks(self):
-        from lotus import race_records
+        from lotus.game import race_records
 
         return race_records
 
@@ -344,7 +344,7 @@ class Go(Game):
     record_option_text = saved_option_text
 
     def session_class(self):
-        from lotus.go_session import GoSession
+        from lotus.game.go_session import GoSession
 
         return GoSession
 
@@ -375,7 +375,7 @@ class Go(Game):
         )
 
     def record_hooks(self):
-        from lotus import go_records
+        from lotus.game import go_records
 
         return go_records
 

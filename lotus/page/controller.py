@@ -19,11 +19,11 @@ a dict-backed one.
 
 import json
 
-from lotus import app as app_module
-from lotus import games, saves
-from lotus.session import sentence
+from lotus.game import games, saves
+from lotus.game.session import sentence
+from lotus.page import app as app_module
 
-CURRENT_KEY = "lotus.current"  # the kind of game on screen last time (lotus.library: the games)
+CURRENT_KEY = "lotus.current"  # the kind of game on screen last time (the games: library)
 HINT_LEVEL = "medium"
 QUICK_BUDGET_MS = {"easy": 300, "medium": 300, "hard": 1500, "expert": 4000}
 """The quick (MicroPython) worker's time cap per level, in ms: MicroPython searches several times
@@ -64,7 +64,7 @@ APP_ACTIONS = (
     "resume",
     "hint",
 )
-ANALYSIS_ACTIONS = ("analyse", "cancel-analysis", "ownership")  # lotus.analysis (issue 13)
+ANALYSIS_ACTIONS = ("analyse", "cancel-analysis", "ownership")  # lotus.page.analysis (issue 13)
 
 
 def session_target(kind: str, value: str) -> str:
@@ -234,13 +234,13 @@ class Computer:
         return "The computer is unavailable: " + reason
 
     def booked(self, ticket):
-        """The answer to `ticket` from the opening book (lotus.openings), asked before any worker:
+        """The answer to `ticket` from the opening book (`openings`), asked before any worker:
         a move or a hint at a usual start with seed 0, the move the full search plays there, as
         {"move", "ms": 0, "by": "book"}; None for anything else (a worker answers it)."""
         session = ticket.session
         if ticket.kind not in ("move", "hint") or ticket.seed != 0 or session.game.moves:
             return None
-        from lotus import openings
+        from lotus.game import openings
 
         move = openings.first_move(session.game_id, session.options, ticket.level)
         return None if move is None else {"move": move, "ms": 0, "by": "book"}
@@ -313,19 +313,19 @@ class PageController(Computer):
         self.record_error = ""  # an import's error, shown next to the import box
         self._heard = None  # (session, actions, stacks) at the last view: see take_sound
         # -- your games (issue 12, points 4 and 5) --
-        from lotus.library import Library  # the app's only (embeds do not save games)
+        from lotus.game.library import Library  # the app's only (embeds do not save games)
 
         self.library = Library(self.storage)
         self.clock = clock or (lambda: {"date": "", "stamp": ""})  # the adapter's: Date
-        self.ids = {}  # game -> the id of its game on screen (lotus.library)
+        self.ids = {}  # game -> the id of its game on screen (lotus.game.library)
         self.saved = {}  # id -> the text last saved, so an unchanged game is not written again
         self.storage_note = ""  # why games are not being saved now (blocked, full)
         self.address = None  # the query the address must show now (after a link), or None
         self.failure = ""  # the details of an unexpected error, for the error's Copy box
-        from lotus.analysis import Analysis  # the app's only (embeds do not analyse)
+        from lotus.page.analysis import Analysis  # the app's only (embeds do not analyse)
 
         self.analysis = Analysis()  # the computer's analysis of the game (issue 13, point 4)
-        self.live_hook = None  # live play (lotus.ui_live): hook(action) -> True when it took it
+        self.live_hook = None  # live play (lotus.dom.live): hook(action) -> True when it took it
         self.move_list = MoveList()  # the move list's rows, remade where they changed
 
     def shown(self):
@@ -382,7 +382,7 @@ class PageController(Computer):
         """
         if not fragment.startswith("#g="):
             return None
-        from lotus import records  # loads both engines: only when needed
+        from lotus.game import records  # loads both engines: only when needed
 
         try:  # the reader checks the link's length and move count before decoding it
             self.app.load_record(records.from_link_fragment(fragment))
@@ -403,7 +403,7 @@ class PageController(Computer):
         return True
 
     def save(self) -> None:
-        """Autosave the game on screen (lotus.library), unless it did not change."""
+        """Autosave the game on screen (lotus.game.library), unless it did not change."""
         game = self.app.current
         self.storage.set(CURRENT_KEY, game)
         if self.storage_note == BLOCKED:
@@ -578,8 +578,8 @@ class PageController(Computer):
 
     @staticmethod
     def library_module():
-        """lotus.library (imported by the app only: embeds do not save games)."""
-        from lotus import library
+        """lotus.game.library (imported by the app only: embeds do not save games)."""
+        from lotus.game import library
 
         return library
 
@@ -604,7 +604,7 @@ class PageController(Computer):
 
     def restore_saved(self, game: str, game_id: str) -> list:
         """Show a saved game; when it cannot be restored (any reason), keep it marked broken."""
-        from lotus.library import MAX_SAVE
+        from lotus.game.library import MAX_SAVE
 
         text = None
         try:
@@ -783,7 +783,7 @@ class PageController(Computer):
     # -- records and links -------------------------------------------------------------------
     def record_text(self, date: str) -> str:
         """The game on screen as a text record dated `date` ('2026.11.30')."""
-        from lotus import records  # loads both engines: only when needed
+        from lotus.game import records  # loads both engines: only when needed
 
         session = self.app.session
         return records.write(records.record_of(session.game, seats=session.seats, date=date))
@@ -796,7 +796,7 @@ class PageController(Computer):
 
     def share_url(self, page_url: str) -> str:
         """A share link to the game on screen (`page_url`: the page's address, no fragment)."""
-        from lotus import records
+        from lotus.game import records
 
         session = self.app.session
         record = records.record_of(session.game, seats=session.seats)
@@ -814,7 +814,7 @@ class PageController(Computer):
     def record_too_long(self, length: int) -> bool:
         """True (and say why) when a record of `length` characters is too long to be read: the
         adapter asks before it copies the text out of the page."""
-        if length <= games.MAX_RECORD_CHARS:  # lotus.records is not even loaded for this
+        if length <= games.MAX_RECORD_CHARS:  # lotus.game.records is not even loaded for this
             return False
         self.forget_import()
         self.record_error = (  # next to the import box, where the user looks
@@ -825,7 +825,7 @@ class PageController(Computer):
 
     def import_record(self, text: str) -> bool:
         """Open a record; on an error say where and why, and keep the current game."""
-        from lotus import records  # loads both engines: only when needed
+        from lotus.game import records  # loads both engines: only when needed
 
         self.forget_import()
         if not text.strip():
@@ -910,7 +910,7 @@ class PageController(Computer):
             "track": session.track_svg(),
             "status": self.dispute_text() or ((side + " " + status) if side else status),
             "banner": (side or session.banner()) if over else "",
-            "moves": self.move_list.make(  # the rows' markup: lotus.dom.write_rows
+            "moves": self.move_list.make(  # the rows' markup: lotus.dom.host.write_rows
                 session,
                 session.moves_shown() - 1,
                 len(session.colours()) == 2,
@@ -1083,7 +1083,7 @@ class PageController(Computer):
             self.error = message
         return message
 
-    # -- the computer's analysis (issue 13, point 4; the state is lotus.analysis's) ---------
+    # -- the computer's analysis (issue 13, point 4; the state is lotus.page.analysis's) ---------
     def analysis_action(self, action: str) -> None:
         """Analyse the game, cancel the analysis, or turn Go's ownership map on or off."""
         analysis = self.analysis
@@ -1124,7 +1124,7 @@ class PageController(Computer):
         """The computer's move times measured in the page, as JSON."""
         return json.dumps(self.timings)
 
-    # -- live play (issue 15: lotus.live is the protocol, lotus.ui_live the adapter) ---------
+    # -- live play (issue 15: lotus.page.live is the protocol, lotus.dom.live the adapter) ---------
     def live_apply(self, change):
         """A change from a live game's other side, `change(session)`, made like a click's."""
         before = self._begin()
@@ -1166,7 +1166,7 @@ class PageController(Computer):
         Returns {"error"} when the choice cannot be embedded, else {"snippet", "fragment",
         "url", "size"}.
         """
-        from lotus import embed
+        from lotus.page import embed
 
         caption = choice.get("caption", "").replace("|", "/")
         try:
@@ -1280,7 +1280,7 @@ _ROWS = (_ROW + _CELL + "</li>", _ROW + _CELL + _CELL + "</li>")  # rows of one 
 def move_fields(i: int, colour: str, move: str, words: str, last: int, flag=None) -> tuple:
     """The values a move's cell in the move list is written with, in order: a button
     `[data-move][data-ply]` (ply `i + 1`) whose title and aria-label say the move in words; the
-    move on show (`i == last`) is marked, and `flag` (symbol, name, words: lotus.analysis) adds
+    move on show (`i == last`) is marked, and `flag` (symbol, name, words: lotus.page.analysis) adds
     `data-judgement` and the symbol."""
     escape = app_module.escape
     said = escape(words + ". " + flag[2] if flag else words)
@@ -1457,7 +1457,7 @@ class BoardController(Computer):
     def diagram(self):
         """The board's model (embed.Diagram)."""
         if self._diagram is None:
-            from lotus import embed
+            from lotus.page import embed
 
             self._diagram = embed.Diagram(embed.parse_fragment(self.settings_text))
         return self._diagram
@@ -1497,7 +1497,7 @@ class BoardController(Computer):
 
     def view(self) -> dict:
         """What the figure shows."""
-        from lotus import embed
+        from lotus.page import embed
 
         diagram = self.diagram
         return {

@@ -1,6 +1,6 @@
 """The DOM adapter of embed.html and the rules pages: each live board's events and view.
 
-Like `lotus.ui_bindings` (the DOM primitives both use are in `lotus.dom`), it decides nothing:
+Like `lotus.ui_bindings` (the DOM primitives both use are in `lotus.dom.host`), it decides nothing:
 a figure's clicks, keys and buttons go to its `controller.BoardController`, whose `view()` is
 written into the figure.
 """
@@ -10,9 +10,9 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from lotus import controller as ctl
-from lotus.app import sentence
-from lotus.dom import Host, enable, fill, flag, mark_hints, redraw_board, say, show, target_of
+from lotus.dom.host import Host, enable, fill, flag, mark_hints, redraw_board, say, show, target_of
+from lotus.page import controller as ctl
+from lotus.page.app import sentence
 
 
 class Figure:
@@ -122,7 +122,7 @@ class BoardsPage(Host):
 
     def start_embed(self) -> None:
         """embed.html: build the one board from the fragment (its errors shown in the frame)."""
-        from lotus import embed
+        from lotus.page import embed
 
         root = document.querySelector("[data-embed-root]")
         error = document.querySelector("[data-error]")
@@ -148,7 +148,7 @@ class BoardsPage(Host):
 
     def post_height(self, *_) -> None:
         """Tell the host page how tall the content is (the only message an embed sends)."""
-        from lotus import embed
+        from lotus.page import embed
 
         height = 0
         for selector in ("[data-error]", "[data-embed-root]"):

@@ -7,8 +7,8 @@ live in the engines; sessions only hold what the page needs between clicks (the 
 redo stack, the last message) and words for people.
 """
 
-from lotus import games
-from lotus.games import (  # noqa: F401  (the page imports these names from here)
+from lotus.game import games
+from lotus.game.games import (  # noqa: F401  (the page imports these names from here)
     COLOURS,
     MARKER_LIMIT,
     SEAT_KINDS,
@@ -16,7 +16,7 @@ from lotus.games import (  # noqa: F401  (the page imports these names from here
     parse_seats,
     seats_text,
 )
-from lotus.session import (  # noqa: F401  (the page's names)
+from lotus.game.session import (  # noqa: F401  (the page's names)
     COLOUR_NAMES,
     Session,
     colour_name,
@@ -170,7 +170,7 @@ class App:
 
     def restore(self, game: str, text: str) -> None:
         """Replace `game`'s session by the one saved in `text` (raises saves.SaveError)."""
-        from lotus import saves
+        from lotus.game import saves
 
         entry = games.get(game)
         parts = saves.load(text, game)

@@ -1,6 +1,6 @@
 """Your games: several saved games per game kind, over the controllers' storage port (pure).
 
-Each game is kept under its own key, `lotus.game.<id>`, as `lotus.saves` text. The index,
+Each game is kept under its own key, `lotus.game.<id>`, as `lotus.game.saves` text. The index,
 `lotus.games`, lists them (what the "Your games" list shows: the game kind, date, players, number
 of moves, result) and remembers which game of each kind was on screen last. The index is read
 from storage on every call, so two tabs see each other's games.
@@ -18,7 +18,7 @@ The port is `get(key)` -> text or None, `set(key, text)` -> True when kept, and 
 
 import json
 
-from lotus.games import GAMES, echo
+from lotus.game.games import GAMES, echo
 
 INDEX_KEY = "lotus.games"
 GAME_KEY = "lotus.game."  # + id
@@ -341,7 +341,7 @@ def _name(value) -> bool:
 def title(game) -> str:
     """A game kind's name for the list: its title, or what it is called with `UNKNOWN` (a game of
     another version)."""
-    from lotus.games import TITLES
+    from lotus.game.games import TITLES
 
     return TITLES[game] if game in TITLES else f"{echo(game, quoted=False)} ({UNKNOWN})"
 
