@@ -4,7 +4,14 @@
   notice (they used to freeze the tab, or raise a bare MemoryError).
 - `embed.html#g=…` of 20,000 passes is refused before its record is decoded.
 - With the worker's config aborted, the page's Content-Security-Policy refuses PyScript's CDN
-  fallback: the page says the computer is unavailable, and no request leaves the origin.
+  fallback: the page says the computer is unavailable, and no request leaves the origin; a
+  worker config served broken is said in words too.
+- Storage cannot lock the page: a damaged index (wrong types, not JSON, too large to read) is set
+  aside under lotus.games.damaged and the games it still names are offered; a game this version
+  does not know is listed as such; deleting an entry never removes a key not its own; a damaged
+  live record leaves the page ready.
+- Inputs repeated in a message are cut (a 5,000-digit option), and window.lotus.legalMoves
+  answers a bad request with an error in words.
 """
 
 import json
