@@ -418,6 +418,9 @@ class PageController(Computer):
             self.storage_note = ""
         else:
             self.storage_note = FULL
+        notes = self.library.take_notes()  # the index was found damaged meanwhile: set aside
+        if notes:
+            self.error = " ".join([self.error] + notes).strip()
 
     # -- input -------------------------------------------------------------------------------
     def click(self, kind: str, value: str) -> None:
