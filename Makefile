@@ -108,6 +108,7 @@ bench: setup $(CHROMIUM)
 	$(PY) bench/go_bench.py
 	$(PY) bench/page_bench.py
 	$(PY) bench/embed_bench.py
+	$(PY) bench/large_inputs.py
 
 $(STAMP_ARENA): requirements-arena.txt $(STAMP_VENV)
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements-arena.txt

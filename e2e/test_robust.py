@@ -4,7 +4,14 @@
   notice (they used to freeze the tab, or raise a bare MemoryError).
 - `embed.html#g=…` of 20,000 passes is refused before its record is decoded.
 - With the worker's config aborted, the page's Content-Security-Policy refuses PyScript's CDN
-  fallback: the page says the computer is unavailable, and no request leaves the origin.
+  fallback: the page says the computer is unavailable, and no request leaves the origin; a
+  worker config served broken is said in words too.
+- Storage cannot lock the page: a damaged index (wrong types, not JSON, too large to read) is set
+  aside under lotus.games.damaged and the games it still names are offered; a game this version
+  does not know is listed as such; deleting an entry never removes a key not its own; a damaged
+  live record leaves the page ready.
+- Inputs repeated in a message are cut (a 5,000-digit option), and window.lotus.legalMoves
+  answers a bad request with an error in words.
 """
 
 import json
@@ -187,23 +194,31 @@ def test_pyscripts_cdn_fallback_is_refused_by_the_policy(browser, site):
 DAMAGED_KEY = "lotus.games.damaged"
 
 
-def fresh_storage(page, items=None) -> None:
-    """Clear the site's storage, then store `items` (key -> text) as a damaged browser held them.
-    The module's other pages are closed first: a tab open on the site would take the change
-    itself (the storage event) before this page is reloaded."""
+def store(page, items, clear: bool = False, script: str = "") -> None:
+    """Store `items` (key -> text) as a damaged browser held them (`clear`: nothing else), from
+    a blank page of the site's origin (as conftest's clear_storage does), so that no page of the
+    app sees the change before it is reloaded: the module's other pages are closed, and this one
+    leaves the app.
+    `script`: more to run there (a function of nothing)."""
     for other in page.context.pages:
         if other is not page:
             other.close()
+    blank = page.url.split("/index.html")[0].split("/__blank__")[0] + "/__blank__.html"
+    page.route(blank, lambda route: route.fulfill(body="<!doctype html>", content_type="text/html"))
+    page.goto(blank)
     page.evaluate(
-        "items => { localStorage.clear();"
+        "([items, clear]) => { if (clear) localStorage.clear();"
         " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
-        items or {},
+        [items, clear],
     )
+    if script:
+        page.evaluate(script)
 
 
 def reopen(page, query: str = "game=race") -> None:
-    """Load the page again (a reload) and wait until its Python is ready."""
-    page.goto(page.url.split("?")[0].split("#")[0] + "?" + query)
+    """Load the app (again) and wait until its Python is ready."""
+    base = page.url.split("/index.html")[0].split("/__blank__")[0]
+    page.goto(base + "/index.html?" + query)
     page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
 
 
@@ -213,7 +228,7 @@ def stored(page, key: str):
 
 def saved_go_games(page, *points) -> list:
     """One saved Go game per point given (a move each); their ids, the last on screen."""
-    fresh_storage(page)
+    store(page, {}, clear=True)
     reopen(page, "game=go")
     for point in points:
         reopen(page, "game=go&first=w")  # options in the address: a new game beside the others
@@ -230,8 +245,8 @@ def saved_go_games(page, *points) -> list:
 )
 def test_a_damaged_index_is_set_aside_and_the_page_is_ready_with_a_message(open_page, damaged):
     page = open_page("index.html?game=race")
-    fresh_storage(page, {"lotus.games": damaged})
-    reopen(page, "game=race")  # open_page's wait: body[data-ready="1"]
+    store(page, {"lotus.games": damaged}, clear=True)
+    reopen(page, "game=race")
     notice = error_text(page)
     assert "Your list of saved games was damaged" in notice, notice
     assert DAMAGED_KEY in notice
@@ -251,13 +266,8 @@ def test_the_games_a_damaged_index_still_names_are_offered(open_page):
     index = json.loads(stored(page, "lotus.games"))
     index["games"].insert(0, {"id": 5, "game": "go", "key": []})
     index["current"] = {"go": {"id": ids[0]}}
-    fresh_storage(
-        page,
-        {
-            "lotus.games": json.dumps(index),
-            **{f"lotus.game.{i}": stored(page, f"lotus.game.{i}") for i in ids},
-        },
-    )
+    texts = {f"lotus.game.{i}": stored(page, f"lotus.game.{i}") for i in ids}
+    store(page, {"lotus.games": json.dumps(index), **texts}, clear=True)
     reopen(page, "game=go")
     assert "the 2 games still named in it are listed" in error_text(page)
     assert json.loads(stored(page, DAMAGED_KEY)) == index
@@ -275,7 +285,7 @@ def test_a_game_this_version_does_not_know_is_listed_as_such(open_page):
     saved_go_games(page, "10")
     index = json.loads(stored(page, "lotus.games"))
     index["games"].append({"id": "c", "game": "chess", "key": "lotus.game.c", "moves": 3})
-    page.evaluate("t => localStorage.setItem('lotus.games', t)", json.dumps(index))
+    store(page, {"lotus.games": json.dumps(index)})
     reopen(page, "game=go")
     item = page.locator('[data-saved-game="c"]')
     assert "a game this version does not know" in item.text_content()
@@ -288,8 +298,7 @@ def test_deleting_an_entry_that_names_the_index_keeps_the_index(open_page):
     (kept,) = saved_go_games(page, "10")
     index = json.loads(stored(page, "lotus.games"))
     index["games"].append({"id": "x", "game": "go", "key": "lotus.games", "moves": 1})
-    page.evaluate("t => localStorage.setItem('lotus.games', t)", json.dumps(index))
-    page.evaluate("localStorage.setItem('lotus.theme', 'dark')")
+    store(page, {"lotus.games": json.dumps(index), "lotus.theme": "dark"})
     reopen(page, "game=go")
     # The entry names a key that is not its own: it is set aside with the index, not offered.
     assert page.locator('[data-saved-game="x"]').count() == 0
@@ -303,14 +312,14 @@ def test_deleting_an_entry_that_names_the_index_keeps_the_index(open_page):
 
 def test_a_damaged_live_record_of_the_game_on_screen_leaves_the_page_ready(open_page):
     page = open_page("index.html?game=race")
-    fresh_storage(page)
+    store(page, {}, clear=True)
     reopen(page, "game=race")
     page.locator('[data-start="w4"]').first.click()
     page.click('[data-field="A4"]')
     page.wait_for_selector('[data-movelist] [data-move="Sw4-A4"]')
     game_id = json.loads(stored(page, "lotus.games"))["current"]["race"]
     record = {"game": "race", "id": game_id}  # no role, no match: not a live game's
-    page.evaluate("t => localStorage.setItem('lotus.live', t)", json.dumps(record))
+    store(page, {"lotus.live": json.dumps(record)})
     reopen(page, "game=race")
     assert page.locator('[data-movelist] [data-move="Sw4-A4"]').count() == 1
 
@@ -367,11 +376,11 @@ def test_a_broken_worker_config_is_said_in_words(browser, site, config):
 
 def test_an_index_too_large_to_read_is_set_aside_unread(open_page):
     page = open_page("index.html?game=race")
-    fresh_storage(page)
-    page.evaluate(
+    huge = (
         "() => localStorage.setItem('lotus.games',"
         " '{\"games\": [' + '{}, '.repeat(262500) + '{}]}')"
     )
+    store(page, {}, clear=True, script=huge)
     size = page.evaluate("localStorage.getItem('lotus.games').length")
     assert size > 1_000_000
     reopen(page, "game=race")

@@ -220,6 +220,16 @@ def test_a_damaged_index_written_by_another_tab_is_set_aside_and_said():
     assert [e["moves"] for e in page.library.entries()] == [1]
 
 
+def test_an_index_damaged_while_the_page_is_open_is_said_at_the_next_save():
+    storage = saved_index(("go", ["1"]))
+    page = page_on(storage, "?game=go")
+    storage.set(library.INDEX_KEY, '{"games": 5}')  # no storage event: this very tab
+    play(page, "2")
+    assert "Your list of saved games was damaged" in page.view()["error"]
+    assert storage.get(DAMAGED_KEY) == '{"games": 5}'
+    assert [e["moves"] for e in page.library.entries()] == [2]
+
+
 @pytest.mark.parametrize(
     "key", ["lotus.games", "lotus.current", "lotus.theme", "lotus.game.b", "lotus.live", "x"]
 )

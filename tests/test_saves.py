@@ -120,3 +120,12 @@ def test_review_and_play_from_here():
     session.play_from_here()
     assert len(session.actions) == 2 and session.review is None
     assert len(session.redo_stack) >= total - 2
+
+
+def test_a_saves_state_taken_before_a_change_writes_the_text_of_then():
+    for session in (played_race(), played_go()):
+        text = saves.dump(session)
+        state = saves.state(session)
+        assert saves.text_of(state) == text
+        session.undo()  # the actions, the redo list and the dead marks change
+        assert saves.dump(session) != text and saves.text_of(state) == text

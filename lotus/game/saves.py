@@ -22,6 +22,13 @@ class SaveError(ValueError):
 
 def dump(session) -> str:
     """The session as save text."""
+    return text_of(state(session))
+
+
+def state(session) -> dict:
+    """What `dump` writes of the session, taken now (its lists copied): the text can be made
+    later, after the session changed (lotus.controller's snapshot before an event, which a long
+    game's JSON would slow down)."""
     data = {
         "format": FORMAT,
         "game": session.game_id,
@@ -32,6 +39,11 @@ def dump(session) -> str:
         "review": _review(session),
     }
     data.update(get(session.game_id).save_extras(session))  # Go: numbers, marked dead groups
+    return data
+
+
+def text_of(data: dict) -> str:
+    """The save text of a `state`."""
     return json.dumps(data)
 
 

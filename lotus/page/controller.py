@@ -418,6 +418,9 @@ class PageController(Computer):
             self.storage_note = ""
         else:
             self.storage_note = FULL
+        notes = self.library.take_notes()  # the index was found damaged meanwhile: set aside
+        if notes:
+            self.error = " ".join([self.error] + notes).strip()
 
     # -- input -------------------------------------------------------------------------------
     def click(self, kind: str, value: str) -> None:
@@ -723,15 +726,16 @@ class PageController(Computer):
         return True
 
     def snapshot(self):
-        """The game on screen as it is, before an event (see `recover`)."""
-        return self.app.current, saves.dump(self.app.session)
+        """The game on screen as it is, before an event (see `recover`): its save's contents,
+        made into text only if the event fails."""
+        return self.app.current, saves.state(self.app.session)
 
     def recover(self, snapshot, details: str) -> None:
         """An event failed unexpectedly: put the game back as it was and say so briefly."""
-        game, text = snapshot
+        game, state = snapshot
         self.app.current = game
         try:
-            self.app.restore(game, text)
+            self.app.restore(game, saves.text_of(state))
         except Exception:  # the game stays as the failed event left it
             pass
         self.failure = details

@@ -50,6 +50,7 @@
 
   // PyScript's own error box: hidden, its text in the details.
   function tuckAway(element) {
+    if (element.hasAttribute("hidden")) return;
     addDetails(element.textContent);
     element.setAttribute("hidden", "");
   }
@@ -108,15 +109,21 @@
 
   // PyScript's error box, which it adds to the body when it cannot read a config; and the page
   // becoming ready after all (an error that did not stop it): its notice goes.
+  function errorBox(element) {
+    if (!element.classList || !element.classList.contains("py-error") || ready()) return;
+    if (failed) tuckAway(element);  // said already: its text joins the details
+    else fail("its configuration could not be read.", "");
+  }
+
   function watchBody() {
+    // Boxes added before this runs (a page whose script is in its head starts watching once the
+    // body is parsed, and PyScript may have failed by then), then every box added later.
+    var early = document.querySelectorAll(".py-error");
+    for (var k = 0; k < early.length; k++) errorBox(early[k]);
     var observer = new MutationObserver(function (changes) {
       for (var i = 0; i < changes.length; i++) {
         var added = changes[i].addedNodes;
-        for (var j = 0; j < added.length; j++) {
-          if (!added[j].classList || !added[j].classList.contains("py-error") || ready()) continue;
-          if (failed) tuckAway(added[j]);  // said already: its text joins the details
-          else fail("its configuration could not be read.", "");
-        }
+        for (var j = 0; j < added.length; j++) errorBox(added[j]);
       }
       if (ready()) {
         observer.disconnect();
