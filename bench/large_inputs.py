@@ -38,7 +38,8 @@ sys.path.insert(0, ROOT)
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from lotus import controller, records  # noqa: E402
+from lotus.game import records  # noqa: E402
+from lotus.page import controller  # noqa: E402
 from tools.browser import launch, serve  # noqa: E402
 
 LONG_TASKS = """(() => {

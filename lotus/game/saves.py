@@ -27,7 +27,7 @@ def dump(session) -> str:
 
 def state(session) -> dict:
     """What `dump` writes of the session, taken now (its lists copied): the text can be made
-    later, after the session changed (lotus.controller's snapshot before an event, which a long
+    later, after the session changed (lotus.page.controller's snapshot before an event, which a long
     game's JSON would slow down)."""
     data = {
         "format": FORMAT,
