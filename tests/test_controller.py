@@ -361,6 +361,12 @@ def test_without_pyodide_the_page_says_whether_the_quick_worker_plays_on():
         ("[not toml", "could not be read"),
         ('[files]\ninterpreter = "./x.mjs"', "could not be read"),
         ("", "could not be read"),
+        # the runtime is named, but a line further down is not TOML PyScript can read
+        ('interpreter = "./x.mjs"\n[files]\n"./a.py" = \n', "could not be read"),
+        ('interpreter = "./x.mjs"\n[files\n"./a.py" = "./a.py"', "could not be read"),
+        ('interpreter = "./x.mjs"\n[files]\n./a.py = "./a.py"', "could not be read"),
+        ('interpreter = "./x.mjs"\nname = Lotus', "could not be read"),
+        ('interpreter = "./x.mjs"\n[files]\n"./a.py" = "./a.py"  # kept', ""),
     ],
 )
 def test_a_worker_config_without_a_runtime_of_this_site_is_refused_before_pyscript(text, problem):

@@ -151,7 +151,7 @@ def test_importing_the_registry_loads_no_engine_renderer_or_session():
     import subprocess
 
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['lotus', 'lotus.game', 'lotus.game.games']"
+    assert out.stdout.strip() == "['lotus', 'lotus.game', 'lotus.game.games', 'lotus.game.text']"
 
 
 @pytest.mark.parametrize("game_id", ["race", "go"])

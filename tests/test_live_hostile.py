@@ -291,3 +291,22 @@ def test_mutated_real_messages_never_raise_nor_play_for_a_colour_the_peer_does_n
         fields[key] = data.draw(VALUES)
         texts.append(json.dumps(fields))
     check_page_after_messages(page, texts)
+
+
+def test_the_live_game_kept_for_a_reload_is_read_whatever_storage_holds():
+    kept = {"match": "a1b2", "game": "go", "role": "guest", "me": "b", "id": "7"}
+    assert live.read_record(json.dumps(kept)) == kept
+    for damaged in (
+        None,
+        "",
+        "{",
+        "5",
+        "[]",
+        json.dumps({**kept, "role": "admin"}),
+        json.dumps({k: v for k, v in kept.items() if k != "role"}),
+        json.dumps({**kept, "match": 5}),
+        json.dumps({**kept, "me": "wz"}),
+        json.dumps({**kept, "id": ["7"]}),
+        json.dumps({**kept, "match": "x" * 5000}),
+    ):
+        assert live.read_record(damaged) == {}, damaged

@@ -328,3 +328,21 @@ def test_the_worker_unavailable_is_said_plainly():
     message = page.worker_unavailable("PythonError: failed to fetch worker.toml\nmore")
     assert message == "The computer is unavailable: PythonError: failed to fetch worker.toml"
     assert page.error == message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Game "race"]\n[Players "' + "4" * 5000 + '"]\n\n1. pass',
+        '[Game "go"]\n[Marker "' + "7" * 5000 + '"]\n\n1. 1',
+        '[Game "' + "x" * 5000 + '"]\n\n1. 1',
+        '[Game "go"]\n[Date "' + "2" * 5000 + '"]\n\n1. 1',
+        '[Game "go"]\n\n1. ' + "9" * 5000,
+    ],
+    ids=["players", "marker", "game", "date", "move"],
+)
+def test_a_record_error_repeats_at_most_a_short_part_of_a_long_value(text):
+    """A message never carries a whole long input back to the page (a 5,000-character value)."""
+    with pytest.raises(ValueError) as err:
+        records.read(text)
+    assert len(str(err.value)) < 300, str(err.value)

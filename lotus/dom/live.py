@@ -115,18 +115,14 @@ class LiveUI:
         """After a reload: the live game on screen shows as disconnected (resume by inviting)."""
         record = self.record()
         game = record.get("game")
-        if game and game == self.c.app.current and record.get("id") == self.c.ids.get(game):
-            self.link = live.Link(record["role"], record["match"], game, record.get("me", ""), now)
+        if game and game == self.c.app.current and record["id"] == self.c.ids.get(game):
+            self.link = live.Link(record["role"], record["match"], game, record["me"], now)
             self.link.state = "disconnected"
             self.live_id = record["id"]
 
     def record(self) -> dict:
-        """The stored live game ({} when none)."""
-        try:
-            value = json.loads(self.c.storage.get(RECORD_KEY) or "{}")
-        except ValueError:
-            return {}
-        return value if isinstance(value, dict) else {}
+        """The stored live game ({} when none, or when it cannot be used)."""
+        return live.read_record(self.c.storage.get(RECORD_KEY))
 
     def keep(self) -> None:
         """Remember the live game on screen, for a resume after a reload."""

@@ -20,6 +20,8 @@ renderer or session at load time (each method imports what it needs when called)
 dataclasses, typing or enum. Dicts do not keep their order on MicroPython: orders are tuples.
 """
 
+from lotus.game.text import echo, whole
+
 COLOURS = ("w", "b", "r", "y")  # turn order of the race (R2); Go uses the first two
 MARKER_LIMIT = 7  # the pass track runs from -7 to 7 (G3)
 
@@ -38,36 +40,8 @@ SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")  # a person, or the c
 LEVELS = SEAT_KINDS[1:]  # the computer's levels, weakest first
 
 
-ECHO_CHARS = 20  # characters of a person's input that a message repeats (then "…")
-
-
 class OptionError(ValueError):
     """A new-game option (from the query string, the form, a record or a save) is not valid."""
-
-
-def echo(value, quoted: bool = True, limit: int = ECHO_CHARS) -> str:
-    """A value a message repeats back as given, quoted (`quoted`), cut to its first `limit`
-    characters and "…": a message never carries a whole long input."""
-    text = value if isinstance(value, str) else str(value)
-    if len(text) > limit:
-        text = text[:limit] + "…"
-    return "'" + text + "'" if quoted else text
-
-
-def whole(text):
-    """The whole number `text` writes in decimal digits 0-9, with an optional '-' first; None for
-    anything else (int() also takes spaces, '+', '_' and other scripts' digits). More than nine
-    digits read as ±1,000,000,000, outside every range, without converting them."""
-    text = text if isinstance(text, str) else str(text)
-    digits = text[1:] if text[:1] == "-" else text
-    if not digits:
-        return None
-    for ch in digits:
-        if ch < "0" or ch > "9":
-            return None
-    if len(digits) > 9:
-        return -(10**9) if text[:1] == "-" else 10**9
-    return int(text)
 
 
 def parse_seats(text, colours) -> dict:

@@ -5,6 +5,7 @@ module never imports lotus.game.records (no import circle).
 """
 
 from lotus.engine import go
+from lotus.game.text import echo
 
 TAGS = ("Game", "First", "Marker", "Position", "Seats", "Date", "Result", "Dead")
 """The tags a Go record may have."""
@@ -33,7 +34,7 @@ def option_error(options: dict) -> str:
     """What is wrong with a record dict's options ('' when nothing is)."""
     marker = options["marker"]
     if type(marker) is not int or not -go.MARKER_LIMIT <= marker <= go.MARKER_LIMIT:
-        return f"marker must be a whole number from -7 to 7, not {marker!r}"
+        return f"marker must be a whole number from -7 to 7, not {echo(marker)}"
     return ""
 
 
@@ -77,7 +78,7 @@ def start(found: dict, game, option, agree) -> tuple:
         value = found["Marker"][1]
         digits = value[1:] if value[:1] == "-" else value
         if not _whole(digits) or int(digits) > go.MARKER_LIMIT or value == "-0":
-            raise ValueError(f"{value!r} is not a whole number from -7 to 7")
+            raise ValueError(f"{echo(value)} is not a whole number from -7 to 7")
         marker = int(value)
     if game is not None:
         agree(found, {"First": game.to_move, "Marker": str(game.marker)})

@@ -18,7 +18,8 @@ The port is `get(key)` -> text or None, `set(key, text)` -> True when kept, and 
 
 import json
 
-from lotus.game.games import GAMES, echo
+from lotus.game.games import GAMES
+from lotus.game.text import echo
 
 INDEX_KEY = "lotus.games"
 GAME_KEY = "lotus.game."  # + id

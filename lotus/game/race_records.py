@@ -5,6 +5,7 @@ module never imports lotus.game.records (no import circle).
 """
 
 from lotus.engine import race
+from lotus.game.text import echo
 
 TAGS = ("Game", "Players", "Rule", "First", "Position", "Seats", "Date", "Result")
 """The tags a race record may have."""
@@ -36,9 +37,9 @@ def from_game(game, start) -> tuple:
 def option_error(options: dict) -> str:
     """What is wrong with a record dict's options ('' when nothing is)."""
     if options["players"] not in (2, 3, 4) or type(options["players"]) is not int:
-        return f"players must be 2, 3 or 4, not {options['players']!r}"
+        return f"players must be 2, 3 or 4, not {echo(options['players'])}"
     if options["rule"] not in RULES:
-        return f"rule must be 'standard' or 'pro', not {options['rule']!r}"
+        return f"rule must be 'standard' or 'pro', not {echo(options['rule'])}"
     return ""
 
 

@@ -18,8 +18,11 @@ import hashlib
 
 from lotus.engine import kensington
 from lotus.game import games, positions
-from lotus.game.games import GAMES, MAX_MOVES, SEAT_KINDS  # the Game tag's values; the most moves
+
+# the Game tag's values, the most moves, a value repeated in a message at most in part
+from lotus.game.games import GAMES, MAX_MOVES, SEAT_KINDS
 from lotus.game.session import COLOUR_NAMES
+from lotus.game.text import echo
 
 KINDS = SEAT_KINDS
 """Who sits at a colour: a person or the computer at one of its levels (a link's seat code is one
@@ -181,40 +184,41 @@ def _check(record) -> None:
         raise RecordError(f"a record is a dict, not {type(record).__name__}")
     for key in record:
         if key not in _KEYS:
-            raise RecordError(f"unknown key {key!r} (keys: {', '.join(_KEYS)})")
+            raise RecordError(f"unknown key {echo(key)} (keys: {', '.join(_KEYS)})")
     game = record.get("game")
     if game not in GAMES:
-        raise RecordError(f"game must be {' or '.join(repr(g) for g in GAMES)}, not {game!r}")
+        raise RecordError(f"game must be {' or '.join(repr(g) for g in GAMES)}, not {echo(game)}")
     options = record.get("options")
     if not isinstance(options, dict):
         raise RecordError("options must be a dict")
     names = games.get(game).record_option_names
     for key in options:
         if key not in names:
-            raise RecordError(f"unknown {game} option {key!r} (options: {', '.join(names)})")
+            raise RecordError(f"unknown {game} option {echo(key)} (options: {', '.join(names)})")
     for key in names:
         if key not in options:
-            raise RecordError(f"option {key!r} is missing")
+            raise RecordError(f"option {echo(key)} is missing")
     problem = _hooks(game).option_error(options)
     if problem:
         raise RecordError(problem)
     colours = _colours(game, options)
     if options["first"] not in colours:
-        raise RecordError(f"first must be one of {', '.join(colours)}, not {options['first']!r}")
+        first = echo(options["first"])
+        raise RecordError(f"first must be one of {', '.join(colours)}, not {first}")
     seats = record.get("seats", {})
     if not isinstance(seats, dict):
         raise RecordError("seats must be a dict {colour: kind}")
     for c in seats:
         if c not in colours:
-            raise RecordError(f"seats: {c!r} is not playing")
+            raise RecordError(f"seats: {echo(c)} is not playing")
         if seats[c] not in KINDS:
-            raise RecordError(f"seats: {seats[c]!r} is not one of {', '.join(KINDS)}")
+            raise RecordError(f"seats: {echo(seats[c])} is not one of {', '.join(KINDS)}")
     date = record.get("date")
     if date is not None and not _is_date(date):
-        raise RecordError(f"date must be 'YYYY.MM.DD' (parts may be '?'), not {date!r}")
+        raise RecordError(f"date must be 'YYYY.MM.DD' (parts may be '?'), not {echo(date)}")
     if "result" in record and record["result"] not in _results(game, options):
         results = ", ".join(_results(game, options))
-        raise RecordError(f"result must be one of {results}, not {record['result']!r}")
+        raise RecordError(f"result must be one of {results}, not {echo(record['result'])}")
     moves = record.get("moves", [])
     if not isinstance(moves, (list, tuple)):
         raise RecordError("moves must be a list of move strings")
@@ -222,7 +226,7 @@ def _check(record) -> None:
         raise RecordError(_too_many(len(moves)))
     for n, move in enumerate(moves):
         if type(move) is not str or move == "" or _has_space(move) or "." in move:
-            raise RecordError(f"move {n + 1} is not a move string: {move!r}")
+            raise RecordError(f"move {n + 1} is not a move string: {echo(move)}")
     dead = record.get("dead")
     if dead is not None:
         if not games.get(game).has_scoring:
@@ -232,12 +236,12 @@ def _check(record) -> None:
             raise RecordError("dead must be None or a list of points")
         for n, point in enumerate(dead):
             if not _is_point(point):
-                raise RecordError(f"dead: {point!r} is not a point (1-72)")
+                raise RecordError(f"dead: {echo(point)} is not a point (1-72)")
             if point in dead[:n]:
                 raise RecordError(f"dead: point {point} is given twice")
     position = record.get("position")
     if position is not None and (type(position) is not str or _has_space(position)):
-        raise RecordError(f"position must be None or a position text, not {position!r}")
+        raise RecordError(f"position must be None or a position text, not {echo(position)}")
 
 
 def _has_space(text: str) -> bool:
@@ -389,7 +393,7 @@ def _scan_tag(line, i: int, line_no: int, tags: list) -> int:
         if j >= n:
             raise RecordError('unterminated tag: expected e.g. [Game "race"]', line_no, start + 1)
         raise RecordError(
-            f'a tag begins with its name, e.g. [Game "race"], not {chr(codes[j])!r}',
+            f'a tag begins with its name, e.g. [Game "race"], not {echo(chr(codes[j]))}',
             line_no,
             j + 1,
         )
@@ -493,7 +497,7 @@ def _load(text: str) -> tuple:
     for tag in tags:
         name = tag[0]
         if name not in TAGS:
-            raise RecordError(f"unknown tag {name!r} (tags: {', '.join(TAGS)})", tag[2], tag[3])
+            raise RecordError(f"unknown tag {echo(name)} (tags: {', '.join(TAGS)})", tag[2], tag[3])
         if name in found:
             raise RecordError(f"tag {name} is given twice", tag[2], tag[3])
         found[name] = tag
@@ -507,7 +511,7 @@ def _load(text: str) -> tuple:
         )
     kind = found["Game"][1]
     if kind not in GAMES:
-        raise _fail(found["Game"], f"{kind!r} is not a game: use {_either()}")
+        raise _fail(found["Game"], f"{echo(kind)} is not a game: use {_either()}")
     entry = games.get(kind)
     hooks = entry.record_hooks()
     for name in found:
@@ -529,11 +533,12 @@ def _load(text: str) -> tuple:
     if "Date" in found:
         date = found["Date"][1]
         if not _is_date(date):
-            raise _fail(found["Date"], f"{date!r} is not a date YYYY.MM.DD (parts may be ??)")
+            raise _fail(found["Date"], f"{echo(date)} is not a date YYYY.MM.DD (parts may be ??)")
         record["date"] = date
     results = _results(kind, options)
     if "Result" in found and found["Result"][1] not in results:
-        raise _fail(found["Result"], f"{found['Result'][1]!r} is not one of {', '.join(results)}")
+        said = echo(found["Result"][1])
+        raise _fail(found["Result"], f"{said} is not one of {', '.join(results)}")
     if "Dead" in found:
         record["dead"] = _dead(found["Dead"])
     moves, where = _moves(tokens)
@@ -554,7 +559,7 @@ def _load(text: str) -> tuple:
     actual = _result_of(game)
     if "Result" in found and found["Result"][1] != actual:
         raise _fail(
-            found["Result"], f"{found['Result'][1]!r} does not match the game: {_outcome(game)}"
+            found["Result"], f"{echo(found['Result'][1])} does not match the game: {_outcome(game)}"
         )
     record["result"] = actual
     return record, game
@@ -571,7 +576,7 @@ def _option(found: dict, name: str, allowed: tuple, default: str) -> str:
         return default
     value = found[name][1]
     if value not in allowed:
-        raise _fail(found[name], f"{value!r} is not one of {', '.join(allowed)}")
+        raise _fail(found[name], f"{echo(value)} is not one of {', '.join(allowed)}")
     return value
 
 
@@ -602,7 +607,8 @@ def _agree(found: dict, derived: dict) -> None:
         if name in found and found[name][1] != derived[name]:
             raise _fail(
                 found[name],
-                f"{found[name][1]!r} does not match the Position, which says {derived[name]!r}",
+                f"{echo(found[name][1])} does not match the Position, which says "
+                f"{echo(derived[name])}",
             )
 
 
@@ -617,10 +623,10 @@ def _seats(tag, colours: tuple) -> dict:
         c, eq, kind = item.partition("=")
         if eq == "" or c not in colours:
             raise _fail(
-                tag, f"{item!r}: expected colour=kind with a colour of {', '.join(colours)}"
+                tag, f"{echo(item)}: expected colour=kind with a colour of {', '.join(colours)}"
             )
         if kind not in KINDS:
-            raise _fail(tag, f"{item!r}: {kind!r} is not one of {', '.join(KINDS)}")
+            raise _fail(tag, f"{echo(item)}: {echo(kind)} is not one of {', '.join(KINDS)}")
         if c in seats:
             raise _fail(tag, f"the seat of {c} is given twice")
         seats[c] = kind
@@ -634,7 +640,7 @@ def _dead(tag) -> list:
         if item == "":
             continue
         if not _is_point(item):
-            raise _fail(tag, f"{item!r} is not a point (1-72)")
+            raise _fail(tag, f"{echo(item)} is not a point (1-72)")
         if item in points:
             raise _fail(tag, f"point {item} is given twice")
         points.append(item)
@@ -881,10 +887,11 @@ def _from_link(fragment) -> dict:
     for ch in value:  # not value[k]: MicroPython walks the string to its k-th character
         k += 1
         if ch not in _B64_INDEX:
-            raise LinkError(f"the link is damaged: {ch!r} (character {k}) does not belong in it")
+            said = echo(ch)
+            raise LinkError(f"the link is damaged: {said} (character {k}) does not belong in it")
     if value[0] != LINK_VERSION:
         raise LinkError(
-            f"the link was made by another version of Lotus (format {value[0]!r}); "
+            f"the link was made by another version of Lotus (format {echo(value[0])}); "
             f"this page reads format {LINK_VERSION}"
         )
     if len(value) < 1 + _CHECK_CHARS + 1:

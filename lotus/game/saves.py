@@ -8,7 +8,8 @@ foreign save gives a clear notice and a fresh game, never a broken page.
 
 import json
 
-from lotus.game.games import GAMES, MAX_MOVES, echo, get
+from lotus.game.games import GAMES, MAX_MOVES, get
+from lotus.game.text import echo
 
 FORMAT = 1  # bump when the layout changes; older formats are refused with a clear message
 MAX_SAVE_CHARS = 200000

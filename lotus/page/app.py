@@ -22,6 +22,7 @@ from lotus.game.session import (  # noqa: F401  (the page's names)
     colour_name,
     sentence,
 )
+from lotus.game.text import echo
 
 SEAT_WORDS = {
     "human": "person",
@@ -70,7 +71,7 @@ def parse_query(query: str) -> tuple:
     game = params.get("game", GAMES[0])
     error = ""
     if game not in GAMES:
-        error = f"Unknown game {games.echo(game)}: showing {games.get(GAMES[0]).title}."
+        error = f"Unknown game {echo(game)}: showing {games.get(GAMES[0]).title}."
         game = GAMES[0]
     entry = games.get(game)
     if not [k for k in entry.option_names + ("seats",) if k in params]:
@@ -185,9 +186,9 @@ class App:
             try:  # the registry's replay: a move after two passes resumes play (G9)
                 entry.replay(session.game, (action,), session._record)
             except ValueError as exc:
-                why = games.echo(str(exc), quoted=False, limit=120)  # the engine repeats the move
+                why = echo(str(exc), quoted=False, limit=120)  # the engine repeats the move
                 raise saves.SaveError(
-                    f"move {i + 1} ({games.echo(action, quoted=False)}) is not legal: {why}"
+                    f"move {i + 1} ({echo(action, quoted=False)}) is not legal: {why}"
                 ) from None
         session.redo_stack = list(parts["redo"])
         try:

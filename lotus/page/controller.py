@@ -21,6 +21,7 @@ import json
 
 from lotus.game import games, saves
 from lotus.game.session import sentence
+from lotus.game.text import echo
 from lotus.page import app as app_module
 
 CURRENT_KEY = "lotus.current"  # the kind of game on screen last time (the games: library)
@@ -621,7 +622,7 @@ class PageController(Computer):
         except Exception as exc:  # any failure: the save is kept, the page goes on
             reason = str(exc) if isinstance(exc, saves.SaveError) else f"{type(exc).__name__}"
             if not isinstance(exc, saves.SaveError) and str(exc):
-                reason += ": " + games.echo(str(exc), quoted=False, limit=120)
+                reason += ": " + echo(str(exc), quoted=False, limit=120)
             self.library.mark_broken(game_id, game, reason)
             return [
                 f"Your saved {games.get(game).title} game could not be restored: {reason}. "
@@ -666,7 +667,7 @@ class PageController(Computer):
         game = entry["game"]
         if action == "resume-saved" and game not in games.GAMES:
             self.error = (
-                f"That saved game is of {games.echo(game, quoted=False)}, "
+                f"That saved game is of {echo(game, quoted=False)}, "
                 f"{self.library_module().UNKNOWN}: "
                 "it cannot be resumed here. Export its text to keep it."
             )
@@ -1197,23 +1198,51 @@ class PageController(Computer):
 
 def config_problem(text: str) -> str:
     """What is wrong with a worker's config text, in words ('' when nothing is seen): it must
-    name its runtime, a file of this site (`interpreter = "./…"`), before any [section]."""
+    name its runtime, a file of this site (`interpreter = "./…"`), before any [section], and every
+    line must be one PyScript can read (our configs use one-line TOML: sections, and keys with a
+    string, a number, a boolean or a one-line list)."""
+    runtime = section = False
     for line in text.split("\n"):
         line = line.strip()
-        if line.startswith("["):
-            break
+        if not _toml_line(line):
+            return "could not be read"
+        section = section or line.startswith("[")
+        if section:
+            continue
         name, equals, value = line.partition("=")
         if name.strip() != "interpreter" or not equals:
             continue
         value = value.strip()
         end = value.find('"', 1) if value[:1] == '"' else -1
         path = value[1:end] if end > 0 else ""
-        rest = value[end + 1 :].strip() if end > 0 else ""
-        local = path[:2] == "./" or path[:3] == "../"
-        if local and ":" not in path and rest[:1] in ("", "#"):
-            return ""
-        break
-    return "could not be read"
+        if not ((path[:2] == "./" or path[:3] == "../") and ":" not in path):
+            return "could not be read"
+        runtime = True
+    return "" if runtime else "could not be read"
+
+
+def _toml_line(line: str) -> bool:
+    """True for a blank line, a comment, a [section], or `key = value` of one-line TOML."""
+    if not line or line[0] == "#":
+        return True
+    if line[0] == "[":
+        return line.split("#")[0].strip().endswith("]")
+    name, equals, value = line.partition("=")
+    name, value = name.strip(), value.strip()
+    if not equals or not name or not value:
+        return False
+    if name[0] == '"':
+        if len(name) < 2 or name[-1] != '"':
+            return False
+    elif not all(ch.isalpha() or ch.isdigit() or ch in "_-." for ch in name):
+        return False
+    if value[0] == '"':
+        end = value.find('"', 1)
+        return end > 0 and value[end + 1 :].strip()[:1] in ("", "#")
+    value = value.split("#")[0].strip()
+    if value[0] == "[":
+        return value[-1] == "]"
+    return value in ("true", "false") or value.lstrip("-").replace(".", "").isdigit()
 
 
 def refusal_text(exc) -> str:

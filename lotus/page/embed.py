@@ -13,6 +13,7 @@ page's binding layer (`ui_bindings`) turns clicks into calls here and writes the
 """
 
 from lotus.game import games, positions
+from lotus.game.text import echo
 from lotus.page.app import SEAT_KINDS, colour_name, sentence
 from lotus.page.app import escape as _html
 from lotus.page.app import unquote as _unquote
@@ -55,7 +56,7 @@ class EmbedError(ValueError):
     """A setting of an embed that cannot be used; `param` names it, the message says why."""
 
     def __init__(self, param: str, reason: str) -> None:
-        super().__init__(f"{games.echo(param, quoted=False)}: {reason}")
+        super().__init__(f"{echo(param, quoted=False)}: {reason}")
         self.param = param
         self.reason = reason
 
@@ -170,7 +171,7 @@ def _whole(text: str, param: str, low: int, high: int) -> int:
         ok = ok and "0" <= ch <= "9"
     if not ok:
         raise EmbedError(
-            param, f"a whole number from {low} to {high} is expected, not {games.echo(text)}"
+            param, f"a whole number from {low} to {high} is expected, not {echo(text)}"
         )
     value = int(text)
     if value < low or value > high:
@@ -183,7 +184,7 @@ def _flag(text: str, param: str) -> bool:
         return True
     if text in ("0", "false", "no", "off"):
         return False
-    raise EmbedError(param, f"1 or 0 is expected, not {games.echo(text)}")
+    raise EmbedError(param, f"1 or 0 is expected, not {echo(text)}")
 
 
 def _list(text) -> list:
@@ -200,7 +201,7 @@ def _start_game(params: dict):
     text = params.get("position") or ""
     kind = params.get("game") or ""
     if kind and kind not in games.GAMES:
-        raise EmbedError("game", f"{' or '.join(games.GAMES)}, not {games.echo(kind)}")
+        raise EmbedError("game", f"{' or '.join(games.GAMES)}, not {echo(kind)}")
     if text:
         try:
             game = positions.from_position(text)
@@ -276,13 +277,11 @@ def load(params: dict) -> dict:
         try:
             _play(game, move)
         except ValueError as exc:
-            why = games.echo(str(exc), quoted=False, limit=120)  # the engine repeats the move
-            raise EmbedError(
-                "moves", f"move {i + 1}, {games.echo(move)}, is not legal: {why}"
-            ) from None
+            why = echo(str(exc), quoted=False, limit=120)  # the engine repeats the move
+            raise EmbedError("moves", f"move {i + 1}, {echo(move)}, is not legal: {why}") from None
     mode = params.get("mode") or "view"
     if mode not in MODES:
-        raise EmbedError("mode", f"one of {', '.join(MODES)}, not {games.echo(mode)}")
+        raise EmbedError("mode", f"one of {', '.join(MODES)}, not {echo(mode)}")
     default_at = 0 if mode == "step" else len(moves)
     at = params.get("at")
     at = default_at if at in (None, "") else _whole(at, "at", 0, len(moves))
@@ -312,14 +311,14 @@ def load(params: dict) -> dict:
         "id": str(params.get("id", "")),
     }
     if settings["theme"] not in THEMES:
-        raise EmbedError("theme", f"light or dark, not {games.echo(settings['theme'])}")
+        raise EmbedError("theme", f"light or dark, not {echo(settings['theme'])}")
     if params.get("size"):
         settings["size"] = _whole(params["size"], "size", MIN_SIZE, MAX_SIZE)
     if len(settings["id"]) > 100:
         raise EmbedError("id", "at most 100 characters")
     if settings["opponent"] not in SEAT_KINDS:
         raise EmbedError(
-            "opponent", f"one of {', '.join(SEAT_KINDS)}, not {games.echo(settings['opponent'])}"
+            "opponent", f"one of {', '.join(SEAT_KINDS)}, not {echo(settings['opponent'])}"
         )
     if settings["opponent"] != "human" and mode != "play":
         raise EmbedError("opponent", "only a board in play mode has an opponent")
@@ -335,9 +334,7 @@ def load(params: dict) -> dict:
         legal = shown.legal_moves()
         for answer in answers:
             if answer not in legal:
-                raise EmbedError(
-                    "answer", f"{games.echo(answer)} is not a legal move in the puzzle"
-                )
+                raise EmbedError("answer", f"{echo(answer)} is not a legal move in the puzzle")
         settings["answer"] = answers
     elif answers or settings["explain"]:
         raise EmbedError("answer" if answers else "explain", "only a puzzle has an answer")
@@ -348,9 +345,9 @@ def load(params: dict) -> dict:
             if not shown.moves_from(settings["select"]):
                 raise ValueError("it has no move")
         except ValueError as exc:
-            why = games.echo(str(exc), quoted=False, limit=120)
+            why = echo(str(exc), quoted=False, limit=120)
             raise EmbedError(
-                "select", f"{games.echo(settings['select'])} cannot move here: {why}"
+                "select", f"{echo(settings['select'])} cannot move here: {why}"
             ) from None
     if mode == "play" and _over(shown):
         raise EmbedError("mode", "a finished game cannot be played on")
@@ -761,7 +758,7 @@ def settings_for(session, what: str, caption: str = "", opponent: str = "human")
     step by step, starting at the move on screen) or "play" (continue from the position on screen).
     """
     if what not in WHATS:
-        raise EmbedError("what", f"one of {', '.join(WHATS)}, not {games.echo(what)}")
+        raise EmbedError("what", f"one of {', '.join(WHATS)}, not {echo(what)}")
     shown = session.view_game()
     kind = session.game_id
     if what == "game":

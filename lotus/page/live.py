@@ -260,6 +260,29 @@ def used_key(invite: dict) -> str:
     return invite["match"] + "~" + invite["tag"]
 
 
+def read_record(text) -> dict:
+    """The live game a page keeps for a resume after a reload ({'match', 'game', 'role', 'me',
+    'id'}), from its stored text; {} when there is none or it cannot be used (any value of the
+    wrong kind: storage is the player's, and may hold anything)."""
+    try:
+        value = json.loads(text) if isinstance(text, str) and len(text) < MAX_CODE else None
+    except (ValueError, RuntimeError):
+        return {}
+    if not isinstance(value, dict) or value.get("role") not in ("host", "guest"):
+        return {}
+    fields = [value.get(k) for k in ("match", "game", "me", "id")]
+    if not all(isinstance(f, str) and len(f) < MAX_TEXT for f in fields):
+        return {}
+    match, game, me, game_id = fields
+    try:
+        _word(match, "match")
+        if me:
+            _colours(me)
+    except LiveError:
+        return {}
+    return {"match": match, "game": game, "role": value["role"], "me": me, "id": game_id}
+
+
 def remember_used(used: list, key: str) -> list:
     """The device's used invitations with `key` added (the newest MAX_USED)."""
     kept = [k for k in used if isinstance(k, str) and k != key]
