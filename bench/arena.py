@@ -99,14 +99,14 @@ TARGETS = {
     "go-hard-easy": 0.75,
     "go-medium-easy": 0.60,
     "go-hard-medium": 0.70,
-    # Against the outside player (issue 13): 2-player games at equal and at 4x simulations, and
+    # Against the outside player: 2-player games at equal and at 4x simulations, and
     # the 4-player race, one seat against three bots (chance: 25%).
     "race-hard-mcts": 0.90,
     "go-hard-mcts": 0.95,
     "race-hard-mcts4": 0.60,
     "go-hard-mcts4": 0.60,
     "race4-hard-mcts": 0.40,
-    # The strongest level against the next (issue 13): minutes a game, so never in the default set.
+    # The strongest level against the next: minutes a game, so never in the default set.
     "race-expert-hard": 0.70,
     "go-expert-hard": 0.70,
 }

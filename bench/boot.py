@@ -30,7 +30,7 @@ written before each run from our worker's code, tools/sw.template.js, listing ex
 the bench registers it after the cold load: what answering those files from the cache costs any
 page, whatever it does) and the bare worker page (bench/bare/worker.html: a named Pyodide worker
 awaited by a MicroPython script, like ours).
-Targets (issue 14): board painted <= 250 ms cold; our ready <= 1.0 x bare MicroPython's cold and
+Targets: board painted <= 250 ms cold; our ready <= 1.0 x bare MicroPython's cold and
 <= 1.25 x warm; a reload with our service worker <= 1.05 x one without; our worker <= 1.10 x the
 bare worker's. The last row divides the service worker's cost to our page (ready with it / without
 it) by its cost to the bare MicroPython page (bare-mpy-sw / bare-mpy): a reload served from Cache

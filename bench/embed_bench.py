@@ -9,7 +9,7 @@ games, every mode but play, small boards in a grid so that all are in view and n
 
 - ready: ms from the host page's navigation start until the last embed is ready (its MicroPython
   drew the board and handles clicks; it then posts its first height message, which the host page
-  times); target (issue 6): <= 3000 ms cold;
+  times); target: <= 3000 ms cold;
 - memory: the proportional set size (PSS, from /proc) of all of Chromium's processes with the
   page open, minus that with a blank page, i.e. what the embeds cost; and the same for one embed.
 """

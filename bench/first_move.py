@@ -12,7 +12,7 @@ in the same run; the variants take turns so that a busy machine slows them alike
 from navigation start, measured in the page by an init script: `body[data-ready]`,
 `body[data-computer-ready]` (a worker can be asked for a move), the first move the computer plays,
 and `body[data-worker-ready]` (the Pyodide worker is up). "Who played it": the opening book (no
-worker), the quick MicroPython worker or Pyodide. Targets (issue 14): the computer's first move
+worker), the quick MicroPython worker or Pyodide. Targets: the computer's first move
 <= 1.5 s on a first visit and <= 0.8 s on a reload (medians).
 Prints a markdown table.
 """

@@ -1,4 +1,4 @@
-"""How soon a move made on one page of a live game (issue 15) appears on the other, over loopback
+"""How soon a move made on one page of a live game appears on the other, over loopback
 WebRTC in Debian's Chromium: two browser contexts (two devices), a Go game, moves made in turn on
 both sides. Times are in the pages, on one clock (performance.timeOrigin + now()): from the click's
 pointerdown on the mover's page to the move list growing on the other page.

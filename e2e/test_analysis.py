@@ -1,4 +1,4 @@
-"""The computer's analysis in the real browser (issue 13, point 4): a game opened from a share link
+"""The computer's analysis in the real browser: a game opened from a share link
 is analysed by the worker's search; the graph holds one point per position with a chance in 0..1,
 a click on it shows that position with the computer's preferred move marked, Cancel stops it, and
 Go's ownership map shades the points.

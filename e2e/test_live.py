@@ -1,4 +1,4 @@
-"""Live play (issue 15) between pages in separate browser contexts, over loopback WebRTC.
+"""Live play between pages in separate browser contexts, over loopback WebRTC.
 
 Each context is its own browser profile (its own storage), as separate devices would be. The
 invitation and the reply travel as the players would send them: links copied from one page's

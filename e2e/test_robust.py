@@ -1,4 +1,4 @@
-"""Issue 16 in the real browser: limits checked before work, and no request outside the origin.
+"""Robustness in the real browser: limits checked before work, no request outside the origin.
 
 - A share link of 20,000 passes and an imported record of 1.2 MB are refused at once with a clear
   notice (they used to freeze the tab, or raise a bare MemoryError).

@@ -1,4 +1,4 @@
-"""The computer takes part in Go's scoring phase (issue 12, point 8), in the real browser.
+"""The computer takes part in Go's scoring phase, in the real browser.
 
 Against a person it disputes marks that favour the person over its own estimate (as OGS's bots
 do): the status says so, `body[data-dispute]` lists the disputed groups' points, Confirm is

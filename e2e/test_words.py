@@ -1,4 +1,4 @@
-"""The screen says what happened (issue 12): a move list of words that jumps where it is clicked,
+"""The screen says what happened: a move list of words that jumps where it is clicked,
 whole move numbers, the players, captures and lotuses in the status, the hint marked on the
 board, import errors next to the import box, and the tab's title."""
 

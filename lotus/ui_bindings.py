@@ -54,7 +54,7 @@ class Page(Host):
         self._shown = {}  # what render() last wrote, so that it skips what did not change
         self._scroll_moves = create_proxy(self.scroll_moves)
         self.embed_dialog = None  # made on first use: its module is not needed to start
-        self.live = LiveUI(self)  # issue 15: live play with a friend
+        self.live = LiveUI(self)  # live play with a friend
 
     # -- set-up ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -108,8 +108,8 @@ class Page(Host):
         # it shows the latest move (or the reviewed one) again, as after a load.
         self._list_observer = window.ResizeObserver.new(self._scroll_moves)
         self._list_observer.observe(self.movelist)
-        ui_panel.wire(self)  # issue 12 (words)
-        ui_analysis.wire(self)  # issue 13 (the computer's analysis)
+        ui_panel.wire(self)  # words
+        ui_analysis.wire(self)  # the computer's analysis
 
     def clear_fragment(self, query=None) -> None:
         """Drop a share link (and new-game options) from the address: the game is saved now."""
@@ -334,8 +334,8 @@ class Page(Host):
                 self._shown["enable " + action] = enabled
                 for button in document.querySelectorAll(f'[data-action="{action}"]'):
                     enable(button, enabled)
-        ui_panel.render(self, view)  # issue 12 (words)
-        ui_analysis.render(self, view)  # issue 13 (the computer's analysis)
+        ui_panel.render(self, view)  # words
+        ui_analysis.render(self, view)  # the computer's analysis
         if self._shown.get("form") != view["form"]:  # a new game on screen: its options
             self._shown["form"] = view["form"]
             game, values = view["form"]
@@ -389,7 +389,7 @@ class Page(Host):
         )
 
 
-# -- the screen's comforts (issue 12: the New game dialog, theme, sounds) -------------------------
+# -- the screen's comforts (the New game dialog, theme, sounds) -------------------------
 # The theme and mute toggles and the dialog's opening are static/js/comforts.js's, which works
 # before Python is ready; here only what needs the controller's word.
 

@@ -487,7 +487,7 @@ def test_race_threatened_fields_are_where_another_colours_next_move_lands():
     assert checked > 30
 
 
-# -- expert: the strongest level (issue 13) ---------------------------------------------------
+# -- expert: the strongest level ---------------------------------------------------
 
 
 def test_expert_is_the_strongest_level_by_work_in_both_games():

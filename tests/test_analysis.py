@@ -1,4 +1,4 @@
-"""The computer's analysis of a game (issue 13, point 4).
+"""The computer's analysis of a game.
 
 The search's side (`ai.analyse`, `ai.ownership`, the worker call): what a learner expects of an
 estimate: a chance between 0 and 1 for each colour that adds up to 1, the result itself once the

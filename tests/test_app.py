@@ -209,7 +209,7 @@ def test_a_record_opens_as_a_game_ready_to_continue():
     assert application.session.move_rows() == [("b", "Sb3-A3"), ("r", "Sr3-B3"), ("w", "Sw1-A1")]
 
 
-# -- words: moves described, what happened, players (issue 12) ------------------------------------
+# -- words: moves described, what happened, players ------------------------------------
 
 from lotus.game.go_session import GoSession  # noqa: E402
 

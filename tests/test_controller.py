@@ -256,7 +256,7 @@ def test_the_computer_is_asked_once_per_position_and_its_move_played():
 def test_before_pyodide_the_quick_worker_is_asked_with_the_levels_time_cap():
     """A move asked of the quick (MicroPython) worker carries its level's time cap, hard too: a
     smaller search, never a long wait; the Pyodide worker gets the level's full search, and at
-    hard a cap of 2 s (a race of four takes about that: issue 13's slowest move)."""
+    hard a cap of 2 s (a race of four takes about that: its slowest move)."""
     page = started("?game=race&seats=hard,human")
     (ticket,) = page.tickets()
     full = json.loads(ticket.request())
@@ -558,7 +558,7 @@ def test_an_embedded_board_plays_the_computer_and_drops_a_stale_answer():
     assert board.view()["status"] == "The computer could not move: no worker"
 
 
-# -- words: players, the move list, what happened, messages (issue 12) ---------------------------
+# -- words: players, the move list, what happened, messages ---------------------------
 
 
 def test_the_players_view_says_who_plays_each_colour_and_who_is_to_move():
@@ -698,7 +698,7 @@ def test_a_message_never_outlives_the_state_it_describes():
     assert bad.view()["error"]
 
 
-# -- the screen (issue 12): the New game dialog's refusal, the sounds of moves --------------------
+# -- the screen: the New game dialog's refusal, the sounds of moves --------------------
 
 
 def test_an_out_of_range_marker_from_the_form_is_refused_with_a_sentence_and_a_good_one_starts():

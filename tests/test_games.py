@@ -23,12 +23,6 @@ def test_unknown_game_is_an_option_error(game_id):
     assert issubclass(OptionError, ValueError)
 
 
-def test_option_error_is_the_apps():
-    from lotus.page import app
-
-    assert app.OptionError is OptionError
-
-
 @pytest.mark.parametrize(
     ("game_id", "params", "typed"),
     [

@@ -1,4 +1,4 @@
-"""Honest endgames in Go (issue 13, point 3): the computer counts before it passes.
+"""Honest endgames in Go: the computer counts before it passes.
 
 A pass moves the marker a point toward the passer (G3) and two passes in a row end play (G8); the
 game is then counted, stones + territory + marker, with the dead groups reversed (G9, G10). The

@@ -1,4 +1,4 @@
-"""Position notation (issue 6 §1, docs/positions.md): round trips of every reachable position,
+"""Position notation (docs/positions.md): round trips of every reachable position,
 errors that name the wrong part, and the documented examples.
 
 A position must hold everything that decides the rest of the game: the race's player count, rule

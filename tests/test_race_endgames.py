@@ -1,4 +1,4 @@
-"""Race endgames (issue 13, point 3): once every stone has left its start, `hard` solves the
+"""Race endgames: once every stone has left its start, `hard` solves the
 position exactly and plays a forced win when it has one.
 
 The positions come from arena games that `hard` lost to OpenSpiel's MCTSBot (race-hard-mcts,

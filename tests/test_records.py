@@ -1,4 +1,4 @@
-"""Game records and share links (issue 5 §4, docs/records.md).
+"""Game records and share links (docs/records.md).
 
 What a player expects: any game, saved as a record or sent as a link, comes back exactly — the
 same moves, the same position, the same result — whatever happened in it (start moves, bounces
@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lotus.engine import go, race
-from lotus.game import records
+from lotus.game import games, records
 from lotus.game.positions import from_position, to_position
 from lotus.game.records import (
     LinkError,
@@ -176,15 +176,17 @@ def test_a_resumed_scoring_is_written_as_the_move_that_resumes_play():
 
 def test_every_race_move_has_a_link_code():
     """The link's move list holds every move the engine can make, each once, in one byte."""
-    assert len(set(records.RACE_MOVES)) == len(records.RACE_MOVES) <= 256
-    assert records.RACE_MOVES[0] == "pass"
+    race_moves = games.get("race").record_hooks().LINK_MOVES
+    go_moves = games.get("go").record_hooks().LINK_MOVES
+    assert len(set(race_moves)) == len(race_moves) <= 256
+    assert race_moves[0] == "pass"
     rnd = random.Random(1)
     for seed in range(30):
         g = race.Game((2, 3, 4)[seed % 3], seed % 2 == 1)
         while not g.is_over:
-            assert set(g.legal_moves()) <= set(records.RACE_MOVES)
+            assert set(g.legal_moves()) <= set(race_moves)
             g.play(rnd.choice(g.legal_moves()))
-    assert len(records.GO_MOVES) == 74
+    assert len(go_moves) == 74
 
 
 # -- the text format --------------------------------------------------------------------------

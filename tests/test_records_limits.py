@@ -1,8 +1,9 @@
 """Limits on what the page reads (records, links, saves, embeds) and the one G9 resume rule.
 
-Issue 16: a link of many passes froze the tab, an imported record over 1 MB raised MemoryError,
-and records and embeds disagreed on "pass pass pass". Each reader now checks lengths before it
-decodes or replays, and every replay asks the engine's `go.Game.resumes`.
+Each reader checks lengths before it decodes or replays (a link of many passes must not freeze
+the tab, nor a record over 1 MB raise MemoryError), a message repeats at most a short part of a
+long value, and every replay asks the engine's `go.Game.resumes` (records and embeds agree on
+"pass pass pass").
 """
 
 import contextlib

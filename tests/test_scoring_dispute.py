@@ -1,4 +1,4 @@
-"""The computer takes part in the Go scoring phase (issue 12, point 8), as OGS's bots do.
+"""The computer takes part in the Go scoring phase, as OGS's bots do.
 
 Against a person it compares the dead-group marks with its own estimate and disputes those that
 favour the person; Confirm is refused while it does. With the computer in both seats it scores

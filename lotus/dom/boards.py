@@ -11,8 +11,8 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from lotus.dom.host import Host, enable, fill, flag, mark_hints, redraw_board, say, show, target_of
+from lotus.game.session import sentence
 from lotus.page import controller as ctl
-from lotus.page.app import sentence
 
 
 class Figure:

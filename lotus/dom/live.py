@@ -1,4 +1,4 @@
-"""Live play's DOM adapter (issue 15): the Live dialog, the panel's live line, the transport.
+"""Live play's DOM adapter: the Live dialog, the panel's live line, the transport.
 
 The protocol is `lotus.page.live` (tested under CPython); static/js/live.js makes the WebRTC
 connections. This module reads the dialog, hands codes and messages to `lotus.page.live.Link`, and

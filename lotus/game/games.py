@@ -73,7 +73,6 @@ class Game:
     title = ""  # the game's name for people
     option_names = ()  # the query/form option keys, in order (without "seats")
     record_option_names = ()  # the option keys of a record (lotus.game.records), in order
-    has_pass_track = False  # Go's marker track (G3) is drawn beside the board
     has_scoring = False  # the players agree on dead groups before the end (G9, G10)
     board_ratio = 1.0  # a board's height for its width (embeds size their frames with it)
     start_position = ""  # the usual start with the default options (lotus.game.positions text)
@@ -290,7 +289,6 @@ class Go(Game):
     title = "Lotus (Freeling)"
     option_names = ("first", "marker")
     record_option_names = ("first", "marker")
-    has_pass_track = True
     has_scoring = True
     board_ratio = 1.12
     start_position = "g_w_6.6.6.6.6.6.6.30_0_0"

@@ -117,7 +117,7 @@ class GoSession(Session):
         """Return from the scoring phase to play (G9)."""
         self._try("#resume")
 
-    # -- the computer's view of the scoring (issue 12, point 8) ------------------------------
+    # -- the computer's view of the scoring ------------------------------
     def take_estimate(self, points) -> None:
         """The computer's dead groups for this position (the search's answer), as group points."""
         game = self.game

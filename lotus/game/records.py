@@ -699,12 +699,6 @@ _RESULTS = ("*", "w", "b", "r", "y", "draw")
 _CHECK_CHARS = 4  # 24 bits of SHA-256
 
 
-RACE_MOVES = games.get("race").record_hooks().LINK_MOVES
-"""The race moves by link code: RACE_MOVES[i] is the move with code i."""
-
-GO_MOVES = games.get("go").record_hooks().LINK_MOVES
-"""The go moves by link code: '1'..'72', 'pass', 'resign'."""
-
 _MOVE_CODES = {}
 for _g in GAMES:
     _MOVE_CODES[_g] = {}

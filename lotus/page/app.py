@@ -8,20 +8,7 @@ redo stack, the last message) and words for people.
 """
 
 from lotus.game import games
-from lotus.game.games import (  # noqa: F401  (the page imports these names from here)
-    COLOURS,
-    MARKER_LIMIT,
-    SEAT_KINDS,
-    OptionError,
-    parse_seats,
-    seats_text,
-)
-from lotus.game.session import (  # noqa: F401  (the page's names)
-    COLOUR_NAMES,
-    Session,
-    colour_name,
-    sentence,
-)
+from lotus.game.games import GAMES, OptionError, parse_seats, seats_text
 from lotus.game.text import echo
 
 SEAT_WORDS = {
@@ -31,19 +18,6 @@ SEAT_WORDS = {
     "hard": "computer, hard",
     "expert": "computer, expert",
 }
-
-GAMES = games.GAMES
-GAME_TITLES = games.TITLES
-
-
-def race_options(players="2", pro="0", first="w") -> dict:
-    """Validate race options given as text (query or form) and return them typed."""
-    return games.get("race").check(players, pro, first)
-
-
-def go_options(first="w", marker="0") -> dict:
-    """Validate Go options given as text (query or form) and return them typed."""
-    return games.get("go").check(first, marker)
 
 
 def query_params(query: str) -> dict:

@@ -20,7 +20,7 @@ a dict-backed one.
 import json
 
 from lotus.game import games, saves
-from lotus.game.session import sentence
+from lotus.game.session import colour_name, sentence
 from lotus.game.text import echo
 from lotus.page import app as app_module
 
@@ -65,7 +65,7 @@ APP_ACTIONS = (
     "resume",
     "hint",
 )
-ANALYSIS_ACTIONS = ("analyse", "cancel-analysis", "ownership")  # lotus.page.analysis (issue 13)
+ANALYSIS_ACTIONS = ("analyse", "cancel-analysis", "ownership")  # lotus.page.analysis
 
 
 def session_target(kind: str, value: str) -> str:
@@ -313,7 +313,7 @@ class PageController(Computer):
         self.error = ""  # the visible notice ([data-error])
         self.record_error = ""  # an import's error, shown next to the import box
         self._heard = None  # (session, actions, stacks) at the last view: see take_sound
-        # -- your games (issue 12, points 4 and 5) --
+        # -- your games --
         from lotus.game.library import Library  # the app's only (embeds do not save games)
 
         self.library = Library(self.storage)
@@ -325,7 +325,7 @@ class PageController(Computer):
         self.failure = ""  # the details of an unexpected error, for the error's Copy box
         from lotus.page.analysis import Analysis  # the app's only (embeds do not analyse)
 
-        self.analysis = Analysis()  # the computer's analysis of the game (issue 13, point 4)
+        self.analysis = Analysis()  # the computer's analysis of the game
         self.live_hook = None  # live play (lotus.dom.live): hook(action) -> True when it took it
         self.move_list = MoveList()  # the move list's rows, remade where they changed
 
@@ -434,7 +434,7 @@ class PageController(Computer):
         try:
             session.click(session_target(kind, value))
         except ValueError as exc:  # a refusal the session did not word (a lotus lives, G5)
-            session.message = app_module.sentence(str(exc))
+            session.message = sentence(str(exc))
         self._end(before)
 
     def key(self, key: str) -> bool:
@@ -509,7 +509,7 @@ class PageController(Computer):
         self.record_error = ""
         try:
             options = self._form_options(values)
-        except app_module.OptionError as exc:
+        except games.OptionError as exc:
             return refusal_text(exc)
         if self.live_hook is not None and self.live_hook("new"):
             return ""  # live play: a new game is asked of the friends
@@ -522,7 +522,7 @@ class PageController(Computer):
         """Why the form's values cannot start a game ('' when they can), before asking anything."""
         try:
             self._form_options(values)
-        except app_module.OptionError as exc:
+        except games.OptionError as exc:
             return refusal_text(exc)
         return ""
 
@@ -569,7 +569,7 @@ class PageController(Computer):
         self.app.current = game
         return True
 
-    # -- your games (issue 12, points 4 and 5): several saves, tabs, guarded errors ----------
+    # -- your games: several saves, tabs, guarded errors ----------
     def open_library(self) -> list:
         """At start: is storage usable (else say so once), and move old single saves in."""
         usable = getattr(self.storage, "usable", None)
@@ -635,7 +635,7 @@ class PageController(Computer):
         """What the list says about a game: date, players, number of moves, result."""
         over = session.phase() == "over"
         players = ", ".join(
-            app_module.colour_name(c) + ": " + app_module.SEAT_WORDS.get(session.seat(c), "?")
+            colour_name(c) + ": " + app_module.SEAT_WORDS.get(session.seat(c), "?")
             for c in session.colours()
         )
         return {
@@ -952,7 +952,7 @@ class PageController(Computer):
             },
         }
 
-    # -- the computer in the scoring phase (issue 12, point 8) -------------------------------
+    # -- the computer in the scoring phase -------------------------------
     def disputed(self) -> list:
         """The groups the computer objects to, [(point, 'lives'|'dead', points)], while scoring.
 
@@ -1005,7 +1005,7 @@ class PageController(Computer):
         session.dead_source = "search"
         session.confirm()
 
-    # -- words: players, the move list, what happened, messages (issue 12, points 2, 3, 6, 7) --
+    # -- words: players, the move list, what happened, messages --
     def _begin(self) -> tuple:
         """Before a user's action: an import's error goes (the user has moved on)."""
         self.record_error = ""
@@ -1053,10 +1053,10 @@ class PageController(Computer):
         elif phase == "scoring":
             text = "Scoring"
         else:
-            text = app_module.colour_name(session.game.to_move) + " to move"
+            text = colour_name(session.game.to_move) + " to move"
         return text + " · Lotus"
 
-    # -- sounds (issue 12, point 10) ---------------------------------------------------------
+    # -- sounds ---------------------------------------------------------
     def take_sound(self) -> str:
         """The sound the change since the last view deserves: 'move', 'capture' or ''.
 
@@ -1088,7 +1088,7 @@ class PageController(Computer):
             self.error = message
         return message
 
-    # -- the computer's analysis (issue 13, point 4; the state is lotus.page.analysis's) ---------
+    # -- the computer's analysis (the state is lotus.page.analysis's) ---------
     def analysis_action(self, action: str) -> None:
         """Analyse the game, cancel the analysis, or turn Go's ownership map on or off."""
         analysis = self.analysis
@@ -1129,7 +1129,7 @@ class PageController(Computer):
         """The computer's move times measured in the page, as JSON."""
         return json.dumps(self.timings)
 
-    # -- live play (issue 15: lotus.page.live is the protocol, lotus.dom.live the adapter) ---------
+    # -- live play (lotus.page.live is the protocol, lotus.dom.live the adapter) ---------
     def live_apply(self, change):
         """A change from a live game's other side, `change(session)`, made like a click's."""
         before = self._begin()
@@ -1146,7 +1146,7 @@ class PageController(Computer):
             return sentence("the game's options or moves cannot be read")
         try:
             options = entry.options({k: str(v) for k, v in options_text.items()})
-        except app_module.OptionError as exc:
+        except games.OptionError as exc:
             return sentence(str(exc))
         options["seats"] = {c: "human" for c in entry.colours(options)}
         self.start_game(game, options)  # a new entry: a game with moves is never written over

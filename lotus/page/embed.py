@@ -13,8 +13,9 @@ page's binding layer (`ui_bindings`) turns clicks into calls here and writes the
 """
 
 from lotus.game import games, positions
+from lotus.game.games import SEAT_KINDS
+from lotus.game.session import colour_name, sentence
 from lotus.game.text import echo
-from lotus.page.app import SEAT_KINDS, colour_name, sentence
 from lotus.page.app import escape as _html
 from lotus.page.app import unquote as _unquote
 
@@ -329,7 +330,7 @@ def load(params: dict) -> dict:
     if mode == "puzzle":
         if not answers:
             raise EmbedError("answer", "a puzzle needs the move (or moves) that solve it")
-        if _over(shown):
+        if shown.is_over:
             raise EmbedError("at", "the puzzle's position is a finished game")
         legal = shown.legal_moves()
         for answer in answers:
@@ -349,7 +350,7 @@ def load(params: dict) -> dict:
             raise EmbedError(
                 "select", f"{echo(settings['select'])} cannot move here: {why}"
             ) from None
-    if mode == "play" and _over(shown):
+    if mode == "play" and shown.is_over:
         raise EmbedError("mode", "a finished game cannot be played on")
     return settings
 
@@ -357,10 +358,6 @@ def load(params: dict) -> dict:
 def _game_at(start: str, moves: list, at: int):
     game = positions.from_position(start)
     return games.of_game(game).replay(game, moves[:at])
-
-
-def _over(game) -> bool:
-    return bool(game.is_over) if hasattr(game, "is_over") else game.phase != "play"
 
 
 # -- the board -----------------------------------------------------------------------------------
@@ -576,7 +573,7 @@ class Diagram:
 
     def _turn(self) -> str:
         game = self.session.game
-        if _over(game):
+        if game.is_over:
             return sentence(self.session.status())
         return f"{colour_name(game.to_move)} to move."
 
@@ -778,7 +775,7 @@ def settings_for(session, what: str, caption: str = "", opponent: str = "human")
         if caption:
             settings["captions"] = [caption]
         if what == "play":
-            if _over(shown):
+            if shown.is_over:
                 raise EmbedError("mode", "the game on screen is over: there is nothing to play on")
             settings["opponent"] = opponent
     if getattr(session, "numbers", False):  # only a session with point numbers has them

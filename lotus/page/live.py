@@ -1,4 +1,4 @@
-"""Live play between browsers with no server (issue 15): the protocol, without a DOM.
+"""Live play between browsers with no server: the protocol, without a DOM.
 
 Two pages talk over a WebRTC data channel (static/js/live.js); the signalling WebRTC needs is
 carried by the players themselves as links: the host's invitation (`#live=…`, the offer) and the

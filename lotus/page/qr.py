@@ -1,6 +1,6 @@
 """A small QR code encoder (ISO/IEC 18004): byte mode, error correction L or M, versions 1-40.
 
-For the Live dialog's invitation (issue 15): the page draws the code itself, no outside service.
+For the Live dialog's invitation: the page draws the code itself, no outside service.
 Pure Python for CPython and the page's MicroPython (no typing, dataclasses, enum; lists only).
 
     matrix = qr.encode(b"https://...", "M")   # rows of 0/1, the quiet zone not included

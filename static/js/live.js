@@ -1,4 +1,4 @@
-/* Live play's transport (issue 15): WebRTC data channels, one per friend, driven from Python
+/* Live play's transport: WebRTC data channels, one per friend, driven from Python
    (lotus/dom/live.py). The protocol (codes, messages, checks) is lotus/page/live.py's; this file only
    makes the connections and moves text. With no STUN server set, only the device's own
    (host) candidates are gathered: no request leaves the page unless the player sets one. */
