@@ -49,7 +49,7 @@ class LiveError(ValueError):
 
 FLOODED = (
     f"Your friend's page sent more messages than a game needs (more than {RATE_LIMIT} a "
-    "second): the connection was closed. The game is saved; invite again to go on."
+    "second): the connection was closed."
 )
 
 
