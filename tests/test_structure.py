@@ -276,3 +276,16 @@ def test_no_private_engine_name_is_used_outside_its_engine():
                         if match.group(1) != "self" and match.group(2) in private:
                             used.append(f"{rel}: {match.group(0)}")
     assert used == []
+
+
+def test_the_boot_scripts_and_tools_read_the_games_from_the_registry():
+    """No game's name written out in the boot scripts or the page tools: the pages carry the
+    registry's list (tools/predraw.py writes it in), the rules pages follow it."""
+    from tools import predraw
+
+    for path in ("static/js/boot.js", "static/js/embed-boot.js", "tools/build_rules.py"):
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            assert not re.search(r"""["'](race|go)["']""", f.read()), path
+    for page in ("index.html", "embed.html"):
+        with open(os.path.join(ROOT, page), encoding="utf-8") as f:
+            assert predraw.games_script() in f.read(), page

@@ -17,12 +17,14 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from lotus.game import games  # noqa: E402
 from lotus.page import embed  # noqa: E402
 from tools import rules_source  # noqa: E402
 from tools.predraw import preloads  # noqa: E402
 
-SOURCES = (("race", "docs/rules/race.md"), ("go", "docs/rules/go.md"))
-TITLES = {"race": "Lotus (1998)", "go": "Lotus (Freeling)"}
+# Every game of the registry has its rules page, from docs/rules/<game>.md.
+SOURCES = tuple((game, f"docs/rules/{game}.md") for game in games.GAMES)
+OTHER = '\n      <a class="button" href="{}.html">Rules of {}</a>'  # another game's rules page
 SOURCE_ONLY = ("line", "caption")  # keys of a source's diagram that are not embed settings
 SCRIPT = "../static/py/boards.py"  # the pages' one Python script (relative to rules/)
 
@@ -30,8 +32,9 @@ SCRIPT = "../static/py/boards.py"  # the pages' one Python script (relative to r
 def settings_of(diagram: dict) -> dict:
     """The checked embed settings of a source diagram (EmbedError if the engine refuses them)."""
     params = {k: v for k, v in diagram.items() if k not in SOURCE_ONLY}
-    if params.get("game") == "go" and "numbers" not in params:
-        params["numbers"] = "1"  # the captions name points by number (go.md's numbering)
+    entry = games.get(params.get("game") or games.GAMES[0])
+    if entry.has_numbers and "numbers" not in params:
+        params["numbers"] = "1"  # the captions name points by number (the board's numbering)
     return embed.load(params)
 
 
@@ -101,7 +104,7 @@ def page(game: str, source: str, config_text: str) -> str:
     """The whole rules page of a game (`config_text`: its PyScript config, boards.toml)."""
     blocks = rules_source.load(os.path.join(ROOT, source), game)
     title = rules_source.title(blocks)
-    other = "go" if game == "race" else "race"
+    others = [g for g in games.GAMES if g != game]
     toc = []
     body = []
     for heading, prose, diagrams in sections(blocks):
@@ -121,9 +124,8 @@ def page(game: str, source: str, config_text: str) -> str:
         title=rules_source.inline_html(title),
         plain_title=title.replace("&", "&amp;").replace("<", "&lt;"),
         game=game,
-        game_title=TITLES[game],
-        other=other,
-        other_title=TITLES[other],
+        game_title=games.TITLES[game],
+        others="".join(OTHER.format(g, games.TITLES[g]) for g in others),
         toc="".join(toc),
         body="\n".join(body),
         source=source,
@@ -169,8 +171,7 @@ TEMPLATE = """<!doctype html>
     <a class="brand" href="../index.html?game={game}"><img src="../static/icon.svg" alt=""
       width="28" height="28"> Lotus</a>
     <nav class="links" aria-label="Pages">
-      <a class="button primary" href="../index.html?game={game}">Play {game_title}</a>
-      <a class="button" href="{other}.html">Rules of {other_title}</a>
+      <a class="button primary" href="../index.html?game={game}">Play {game_title}</a>{others}
     </nav>
   </header>
   <div class="update" data-update role="status" hidden>Update available —

@@ -41,18 +41,20 @@
     }
   });
 
-  // The game Python will open (lotus/page/app.py parse_query, lotus/page/controller.py start), read by the
-  // same rules: `game` given (its first value if repeated) and unknown: the race; not given: the
-  // race if the query has race options, else the game on screen last, else the race.
+  // The game Python will open (lotus/page/app.py parse_query, lotus/page/controller.py start),
+  // read by the same rules: `game` given (its first value if repeated) and unknown: the first
+  // game; not given: the first game if the query has its options, else the game on screen last,
+  // else the first game. The games are the registry's (window.lotusGames, tools/predraw.py).
+  var games = window.lotusGames;
   var params = new URLSearchParams(location.search);
   var game = params.get("game");
   if (game === null) {
-    var options = ["players", "pro", "first", "seats"].some(function (name) {
+    var options = games.options.some(function (name) {
       return params.has(name);
     });
-    game = options ? "race" : store.get("lotus.current");
+    game = options ? games.ids[0] : store.get("lotus.current");
   }
-  if (game !== "go") game = "race";
+  if (games.ids.indexOf(game) < 0) game = games.ids[0];
   body.setAttribute("data-game", game);
 
   var queue = (window.lotusQueue = []);
