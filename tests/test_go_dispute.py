@@ -1,0 +1,117 @@
+"""A dispute over dead groups settled by play (G9): the Go computer plays on after a resume.
+
+The computer passes when its count, with the dead groups of its own estimate, says it has won. A
+player who does not agree resumes play (G9); from then on the computer counts every stone as it
+stands ("all-alive"): it passes only when that count does not lose, so a group it called dead
+must be captured on the board, and a person who passes every turn always reaches a result.
+
+The games below are arena games that OpenSpiel's MCTSBot won against `hard` under the count
+with every stone as it stands (bench/arena.py --judge all-alive): the bot passed, and `hard`
+passed back on its own estimate, which gave it the game.
+"""
+
+import pytest
+
+from lotus.engine import ai, go
+from lotus.engine.ai import go_plugin
+
+# (the computer's colour, the moves to the scoring phase): games of bench/arena.py --judge
+# all-alive --match go-hard-mcts (--games 8) at the code before the judge, lost by `hard`.
+FINISHED = {
+    "seed 1, game 3": (
+        "b",
+        "19 3 36 5 7 6 39 24 1 16 54 9 15 2 21 4 22 30 11 29 53 38 68 14 40 13 48 17 60 18 56 28 "
+        "43 27 12 26 49 25 34 50 37 47 45 20 58 57 pass pass",
+    ),
+    "seed 2026, game 1": (
+        "b",
+        "33 5 25 24 36 42 28 4 55 30 9 3 68 37 45 6 1 19 32 31 66 23 58 22 41 21 34 20 39 11 27 "
+        "26 43 14 70 13 63 15 12 16 69 17 29 18 7 54 49 56 pass pass",
+    ),
+    "seed 2026, game 6": (
+        "w",
+        "1 62 6 55 15 33 5 10 3 12 9 20 38 72 4 19 2 70 30 31 32 34 23 69 36 48 37 14 11 60 39 7 "
+        "40 52 41 28 42 22 68 18 71 27 24 8 29 16 17 45 21 pass pass",
+    ),
+}
+
+
+def finished(name: str) -> tuple:
+    """(the computer's colour, the finished game in its scoring phase)."""
+    colour, moves = FINISHED[name]
+    return colour, go.Game.from_moves(moves.split())
+
+
+def lead(score: dict, colour: str) -> int:
+    """`colour`'s lead in a score {"w", "b"}."""
+    return score[colour] - score["b" if colour == "w" else "w"]
+
+
+@pytest.mark.parametrize("name", sorted(FINISHED))
+def test_the_finished_games_are_won_by_the_estimate_and_lost_as_the_stones_stand(name):
+    computer, game = finished(name)
+    assert game.phase == go.SCORING
+    assert lead(game.score(dead=ai.suggest_dead(game)), computer) > 0  # why it passed
+    assert lead(game.score(), computer) < 0  # every stone as it stands: it loses
+
+
+@pytest.mark.parametrize("name", sorted(FINISHED))
+def test_after_a_resume_it_plays_on_until_the_count_as_the_stones_stand_does_not_lose(name):
+    computer, game = finished(name)
+    game.resume()
+    assert ai.go_judge(game) == "all-alive"
+    moves = []
+    # The other side passes every turn; each placement fills a point for good, so at most one
+    # placement per empty point (and a pass each) can come before the game ends.
+    for _turn in range(2 * (len(game.empty_indices()) + 2)):
+        if game.is_over:
+            break
+        if game.to_move != computer:
+            game.play("pass")
+            continue
+        move = ai.choose_move(game, "hard", seed=len(game.moves))
+        if move == "pass":
+            # it passes only when the count with every stone as it stands does not lose
+            assert go_plugin.pass_count(game, 64, None, alive=True) >= 0
+        moves.append(move)
+        game.play(move)
+    assert game.is_over, "the game must end: no endless play"
+    assert moves[0] != "pass"  # not at once: that count loses
+    assert game.resigned or moves[-1] == "pass"
+    if not game.resigned:
+        assert lead(game.score(), computer) > 0  # it captured what it called dead
+
+
+def test_its_own_estimate_would_pass_at_once():
+    """The same position counted with the estimate (a person who accepts the marks): it passes,
+    as before a resume, and ends a won game quickly."""
+    computer, game = finished("seed 1, game 3")
+    game.resume()
+    if game.to_move != computer:
+        game.play("pass")
+    assert ai.choose_move(game, "hard", seed=1, judge="estimate") == "pass"
+
+
+def test_the_judge_is_all_alive_once_play_was_resumed():
+    game = go.Game.from_moves(["1", "40", "pass", "pass"])
+    assert ai.go_judge(game) == "estimate"  # the scoring phase itself: nothing resumed yet
+    game.resume()
+    assert ai.go_judge(game) == "all-alive"
+    # a list of moves resumes by itself (G9): the worker's game, built from the page's moves
+    again = go.Game.from_moves(["1", "40", "pass", "pass", "2"])
+    assert ai.go_judge(again) == "all-alive"
+    assert ai.go_judge(go.Game.from_moves(["1", "pass", "2", "pass"])) == "estimate"
+    assert ai.go_judge(go.Game(), "all-alive") == "all-alive"
+
+
+@pytest.mark.parametrize("judge", ["alive", "", 1])
+def test_a_bad_judge_is_refused(judge):
+    with pytest.raises(ValueError, match="judge"):
+        ai.choose_move(go.Game(), "easy", seed=1, judge=judge)
+
+
+def test_the_race_takes_no_judge():
+    from lotus.engine import race
+
+    with pytest.raises(ValueError, match="judge"):
+        ai.choose_move(race.Game(), "easy", seed=1, judge="all-alive")
