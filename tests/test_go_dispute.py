@@ -12,6 +12,8 @@ passed back on its own estimate, which gave it the game.
 
 import pytest
 
+from lotus import records, worker_api
+from lotus.controller import MemoryStorage, PageController
 from lotus.engine import ai, go
 from lotus.engine.ai import go_plugin
 
@@ -115,3 +117,107 @@ def test_the_race_takes_no_judge():
 
     with pytest.raises(ValueError, match="judge"):
         ai.choose_move(race.Game(), "easy", seed=1, judge="all-alive")
+
+
+# -- in the page's controller, with the workers' own functions answering ------------------------
+
+
+def answer(page: PageController) -> bool:
+    """Answer the page's questions to the worker by the worker's functions; True if any."""
+    tickets = page.tickets()
+    for ticket in tickets:
+        if ticket.kind == "dead":
+            page.answered(ticket, worker_api.json.loads(worker_api.suggest_dead(ticket.request())))
+        elif ticket.kind == "move":
+            page.answered(ticket, worker_api.json.loads(worker_api.choose_move(ticket.request())))
+    return bool(tickets)
+
+
+def opened(name: str) -> tuple:
+    """A page on the finished game, the computer (hard) in its seat: (page, person's colour)."""
+    computer, game = finished(name)
+    person = "b" if computer == "w" else "w"
+    page = PageController(MemoryStorage())
+    fragment = records.to_link_fragment(
+        records.record_of(game, seats={computer: "hard", person: "human"})
+    )
+    page.start("?game=go", "#" + fragment)
+    page.worker_answered()
+    answer(page)  # the search's dead groups
+    return page, person
+
+
+def test_a_person_who_resumes_and_passes_has_the_dispute_settled_by_play():
+    page, person = opened("seed 1, game 3")
+    session = page.app.session
+    game = session.game
+    mine = [p for p in game.dead if game.colour_at(p) == person]
+    assert mine and session.dead_source == "search"  # its search calls the person's groups dead
+    for point in mine:
+        page.click("point", point)  # the person says they live
+    view = page.view()
+    assert view["flags"]["dispute"] and not view["enabled"]["confirm"]
+    assert "Resume play to settle it on the board" in view["status"]
+    page.action("resume")
+    assert session.phase() == "play"
+    status = page.view()["status"]
+    assert status.startswith("Play resumed: the computer plays on to capture the groups it calls")
+    assert "passing too ends the game" not in status  # no pass since the resume
+    play_out(page)  # the person passes every turn; the computer plays on, then passes
+    assert session.phase() == "scoring"
+    view = page.view()  # the search has answered: after a resume it claims nothing dead
+    assert view["flags"]["dispute"] is None and view["enabled"]["confirm"]
+    assert view["flags"]["dead-source"] == "play" and game.dead == ()
+    assert view["status"].startswith("Play settled the dispute: the computer captured your group")
+    assert "every stone counts as it stands" in view["status"]
+    page.action("confirm")
+    assert session.phase() == "over"
+    assert game.winner == ("b" if person == "w" else "w")  # it won by capturing on the board
+
+
+def play_out(page: PageController) -> None:
+    """The person passes every turn until play ends (a bound, so a loop fails the test)."""
+    session = page.app.session
+    for _turn in range(2 * (len(session.game.empty_indices()) + 2)):
+        if session.phase() != "play":
+            break
+        if session.computer_level() is None:
+            page.action("pass")
+        else:
+            assert answer(page)
+    assert session.phase() != "play", "play must end, not go on"
+    answer(page)
+
+
+def test_after_a_resume_marking_its_group_dead_is_still_disputed_but_giving_up_ones_own_is_not():
+    """After a resume the marks cannot take the computer's stones either (that is settled by play
+    too), and the person may still give up a group of their own."""
+    page = PageController(MemoryStorage())
+    page.start("?game=go&seats=human,easy", "")
+    page.worker_answered()
+    for mine, its in (("1", "40"), ("2", "41"), ("pass", "pass")):  # its moves given
+        page.click("point", mine) if mine != "pass" else page.action("pass")
+        (ticket,) = page.tickets()
+        page.answered(ticket, {"move": its, "ms": 1})
+    session = page.app.session
+    assert session.phase() == "scoring"
+    answer(page)
+    page.action("resume")
+    assert session.played_out() and not session.game.is_over
+    play_out(page)
+    game = session.game
+    assert session.phase() == "scoring" and game.dead == ()
+    assert "every stone counts as it stands" in page.view()["status"]
+    assert "Play settled" not in page.view()["status"]  # nothing was disputed
+    theirs = [p for p in go.NAMES[:72] if game.colour_at(p) == "b" and not game.has_lotus(p)]
+    ours = [p for p in go.NAMES[:72] if game.colour_at(p) == "w" and not game.has_lotus(p)]
+    assert theirs and ours
+    page.click("point", theirs[0])
+    view = page.view()
+    assert view["flags"]["dispute"] and not view["enabled"]["confirm"]
+    assert view["status"].startswith("The computer (easy) disagrees: it thinks its group at")
+    page.click("point", theirs[0])
+    page.click("point", ours[0])  # giving up one's own group: no dispute
+    assert page.view()["flags"]["dispute"] is None and page.view()["enabled"]["confirm"]
+    page.action("confirm")
+    assert session.phase() == "over"
