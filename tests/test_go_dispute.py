@@ -106,6 +106,18 @@ def test_the_judge_is_all_alive_once_play_was_resumed():
     assert ai.go_judge(go.Game(), "all-alive") == "all-alive"
 
 
+def test_the_analysis_of_a_game_ended_after_a_resume_counts_every_stone_as_it_stands():
+    computer, game = finished("seed 1, game 3")
+    white = ai.analyse(game, "easy")["value"]  # the first scoring: by the estimate
+    assert (white < 0.5) == (computer == "b")  # the computer wins by it
+    game.resume()
+    game.play("pass")
+    game.play("pass")
+    assert game.phase == go.SCORING and lead(game.score(), computer) < 0
+    after = ai.analyse(game, "easy")["value"]  # White's chance: the win and a little margin
+    assert (after > 0.9) if computer == "b" else (after < 0.1)
+
+
 @pytest.mark.parametrize("judge", ["alive", "", 1])
 def test_a_bad_judge_is_refused(judge):
     with pytest.raises(ValueError, match="judge"):
