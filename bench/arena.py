@@ -13,8 +13,13 @@ who moves first, in even games).
 
 The random players: race, uniform over the legal moves; go, uniform over the empty points, passing
 only when the board is full, or when the opponent has just passed and it leads on the board as it
-stands (``score()``). A go game ends after two passes in a row (G8) and is counted with
-``score(dead=ai.suggest_dead(game))`` (or ends by a resignation); a draw counts half a win.
+stands (``score()``). A go game ends after two passes in a row (G8) or a resignation; a draw
+counts half a win. ``--judge`` says how a game that two passes ended is counted, for the match's
+result, for our players (``ai.choose_move``'s ``judge``) and inside MCTSBot's rollouts alike:
+``estimate`` (the default) with ``score(dead=ai.suggest_dead(game))``, our own dead-group estimate;
+``all-alive`` with ``score()``, every stone as it stands (the count when no one agrees on dead
+groups: the computer-Go convention between programs). Rows of an ``all-alive`` match are named
+``MATCH [all-alive]``.
 Seconds per move are process CPU seconds of ``choose_move`` (steady on a shared machine), median
 over every move of that level. ``--records FILE`` appends every game's moves as a JSON line.
 
@@ -52,6 +57,7 @@ the same seat with the same random numbers, and their A players can be compared 
     .venv/bin/python bench/arena.py --games 60 --seed 2027 --match race4-hard@6000-uct@1500 \
         --seeds-of race4-hard-uct@1500 --records B.jsonl
     .venv/bin/python bench/arena.py --report A.jsonl --report B.jsonl
+    .venv/bin/python bench/arena.py --games 20 --judge all-alive --match go-hard-mcts
 """
 
 import argparse
@@ -86,6 +92,9 @@ OUTSIDE = re.compile(r"(?:mcts|uct)(?:([1-9][0-9]*)|@([1-9][0-9]*))?$")
 """The outside player (OpenSpiel's MCTSBot) or its stand-in: ``mcts`` / ``uct`` (equal
 simulations), ``mcts<N>`` / ``uct<N>`` (N times as many) or ``mcts@<S>`` / ``uct@<S>`` (S
 simulations a move, whatever it meets)."""
+JUDGES = ("estimate", "all-alive")
+"""How a Go game that two passes ended is counted (``--judge``): with our dead-group estimate, or
+every stone as it stands."""
 LEVEL_AT = re.compile(r"(easy|medium|hard|expert)@([1-9][0-9]*)$")
 """One of our levels with S search iterations a move in place of its own: ``hard@6000``."""
 
@@ -146,17 +155,19 @@ def level_iterations(kind: str, player: str) -> int:
     return iterations or levels_of(kind)[level]["iterations"]
 
 
-def level_move(kind: str, game, player: str, seed: int) -> str:
+def level_move(kind: str, game, player: str, seed: int, judge: str = "estimate") -> str:
     """Our `player`'s move: ``ai.choose_move`` at its level, with ``<level>@<S>``'s iterations in
-    place of the level's own for this move (the level's table is put back afterwards)."""
+    place of the level's own for this move (the level's table is put back afterwards); in Go it
+    plays for the match's `judge`."""
     level, iterations = our_level(player)
+    extra = {"judge": judge} if kind == "go" else {}
     if iterations is None:
-        return ai.choose_move(game, level, seed=seed)
+        return ai.choose_move(game, level, seed=seed, **extra)
     levels = levels_of(kind)
     own = levels[level]
     levels[level] = dict(own, iterations=iterations)
     try:
-        return ai.choose_move(game, level, seed=seed)
+        return ai.choose_move(game, level, seed=seed, **extra)
     finally:
         levels[level] = own
 
@@ -240,10 +251,24 @@ def random_go_move(game: go.Game, rng: random.Random) -> str:
     return go.NAMES[rng.choice(empty)]
 
 
+def row_name(match: str, judge: str = "estimate") -> str:
+    """A match's name in the tables: ``go-hard-mcts``, or ``go-hard-mcts [all-alive]`` when its
+    Go games were counted with every stone as it stands."""
+    return match if judge == "estimate" else f"{match} [{judge}]"
+
+
+def go_count(game: go.Game, judge: str, seed: int) -> dict:
+    """{"w", "b"}: a Go game that two passes ended, counted by `judge` (``JUDGES``)."""
+    if judge == "all-alive":
+        return game.score()
+    return game.score(dead=ai.suggest_dead(game, seed=seed))
+
+
 def play_game(task: tuple) -> tuple:
-    """Play game `index` of a match; return (A's result 1/0.5/0, [(level, seconds)], plies,
-    the moves in notation)."""
-    match, index, seed, seeds_of = task
+    """Play game `index` of a match (`task`: match, index, seed, seeds_of and optionally the
+    judge); return (A's result 1/0.5/0, [(level, seconds)], plies, the moves in notation)."""
+    match, index, seed, seeds_of = task[:4]
+    judge = task[4] if len(task) > 4 else "estimate"
     kind, a, b = parse_match(match)
     game_seed = zlib.crc32(f"{seed}/{seeds_of or match}/{index}".encode())
     rng = random.Random(game_seed)
@@ -260,7 +285,7 @@ def play_game(task: tuple) -> tuple:
     if is_mcts_bot(a) or is_mcts_bot(b):
         import spiel_games  # only here: the other matches never need OpenSpiel
 
-        spiel = spiel_games.spiel_game(game)
+        spiel = spiel_games.spiel_game(game, judge)
         for seat, c in enumerate(go.COLOURS if kind == "go" else game.colours):
             p = seats[c]
             if is_mcts_bot(p):
@@ -286,14 +311,14 @@ def play_game(task: tuple) -> tuple:
             times.append((player, time.process_time() - t0))
         else:
             t0 = time.process_time()
-            move = level_move(kind, game, player, game_seed * 1009 + ply)
+            move = level_move(kind, game, player, game_seed * 1009 + ply, judge)
             times.append((player, time.process_time() - t0))
         game.play(move)
         ply += 1
     if kind == "go" and game.resigned:
         result = 1.0 if game.winner in a_colours else 0.0
     elif kind == "go":
-        score = game.score(dead=ai.suggest_dead(game, seed=game_seed))
+        score = go_count(game, judge, game_seed)
         mine = score[a_colours[0]]
         theirs = score["b" if a_colours[0] == "w" else "w"]
         result = 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
@@ -319,9 +344,9 @@ TABLE_HEAD = (
 )
 
 
-def print_row(match: str, results: list, level_times: dict) -> None:
-    """Print a match's row from its games' (result, [(level, seconds)], plies, moves); collect
-    the seconds per move into level_times[(game, level)]."""
+def print_row(match: str, results: list, level_times: dict, judge: str = "estimate") -> None:
+    """Print a match's row from its games' (result, [(level, seconds)], plies, moves), named by
+    ``row_name`` for its `judge`; collect the seconds per move into level_times[(game, level)]."""
     wins = sum(r[0] for r in results)
     n = len(results)
     lo, hi = wilson(wins, n)
@@ -334,7 +359,7 @@ def print_row(match: str, results: list, level_times: dict) -> None:
     met = "" if target is None else ("yes" if wins / n >= target else "NO")
     target_text = "" if target is None else f"≥ {target:.0%}"
     print(
-        f"| {match} | {n} | {wins:g} | {wins / n:.1%} | {lo:.1%}–{hi:.1%} | "
+        f"| {row_name(match, judge)} | {n} | {wins:g} | {wins / n:.1%} | {lo:.1%}–{hi:.1%} | "
         f"{target_text} | {met} | {plies:g} |",
         flush=True,
     )
@@ -358,8 +383,9 @@ def print_times(level_times: dict) -> None:
 
 
 def read_records(paths: list) -> dict:
-    """The games of --records files by (match, seed, game number): a game met twice counts once;
-    each line's ``seeds_of`` is its match's name unless it was played with ``--seeds-of``."""
+    """The games of --records files by (row name, seed, game number): a game met twice counts
+    once; each line's ``seeds_of`` is its match's name unless it was played with ``--seeds-of``,
+    its ``judge`` ``estimate`` unless it says otherwise, and its ``row`` is ``row_name``."""
     games = {}
     for path in paths:
         with open(path) as f:
@@ -367,7 +393,9 @@ def read_records(paths: list) -> dict:
                 if text.strip():
                     line = json.loads(text)
                     line.setdefault("seeds_of", line["match"])
-                    games[(line["match"], line["seed"], line["game"])] = line
+                    line.setdefault("judge", "estimate")
+                    line["row"] = row_name(line["match"], line["judge"])
+                    games[(line["row"], line["seed"], line["game"])] = line
     return games
 
 
@@ -376,18 +404,18 @@ def report(paths: list) -> int:
     games = read_records(paths)
     print(TABLE_HEAD)
     level_times = {}
-    for match in sorted({key[0] for key in games}):
-        lines = [games[key] for key in sorted(games) if key[0] == match]
+    for row in sorted({key[0] for key in games}):
+        lines = [games[key] for key in sorted(games) if key[0] == row]
         results = [
             (g["result"], g.get("seconds", []), g.get("plies", len(g["moves"])), g["moves"])
             for g in lines
         ]
-        print_row(match, results, level_times)
+        print_row(lines[0]["match"], results, level_times, lines[0]["judge"])
         seeds = sorted({g["seed"] for g in lines})
         numbers = ", ".join(
             f"seed {s}: {sorted(g['game'] for g in lines if g['seed'] == s)}" for s in seeds
         )
-        print(f"# {match}: games {numbers}", file=sys.stderr)
+        print(f"# {row}: games {numbers}", file=sys.stderr)
     print_times(level_times)
     print_pairs(list(games.values()))
     return 0
@@ -406,10 +434,12 @@ def sign_test(only_a: int, only_b: int) -> float:
 def paired(lines: list) -> list:
     """Per two matches that played the same games (the same seeds: ``--seeds-of``, the same
     --seed and game number): (match 1, match 2, games, wins 1, wins 2, won by 1 alone, by 2
-    alone), from --records lines."""
+    alone), from --records lines (a match named by its ``row`` where a line has one: with its
+    judge)."""
     by_game = {}
     for g in lines:
-        by_game.setdefault((g["seeds_of"], g["seed"], g["game"]), {})[g["match"]] = g["result"]
+        name = g.get("row", g["match"])
+        by_game.setdefault((g["seeds_of"], g["seed"], g["game"]), {})[name] = g["result"]
     tally = {}
     for results in by_game.values():
         names = sorted(results)
@@ -473,6 +503,14 @@ def main(argv=None) -> int:
         "each game is played in the same seat with the same random numbers as that match's game "
         "of that number (a paired comparison)",
     )
+    parser.add_argument(
+        "--judge",
+        choices=JUDGES,
+        default="estimate",
+        help="how a Go game that two passes ended is counted, for the result, our players and "
+        "MCTSBot's rollouts: estimate (our dead-group estimate, the default) or all-alive (every "
+        "stone as it stands)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1 or args.skip < 0:
         parser.error("--games and --jobs must be at least 1, --skip at least 0")
@@ -492,7 +530,7 @@ def main(argv=None) -> int:
     with multiprocessing.Pool(args.jobs) as pool:
         for match in matches:
             games = range(args.skip, args.skip + args.games)
-            tasks = [(match, i, args.seed, args.seeds_of) for i in games]
+            tasks = [(match, i, args.seed, args.seeds_of, args.judge) for i in games]
             t0 = time.perf_counter()
             results = []
             for r in pool.imap(play_game, tasks, chunksize=1):
@@ -503,6 +541,8 @@ def main(argv=None) -> int:
                         line = {"match": match, "game": game, "seed": args.seed}
                         if args.seeds_of:
                             line["seeds_of"] = args.seeds_of
+                        if args.judge != "estimate":
+                            line["judge"] = args.judge
                         line.update(result=r[0], moves=r[3], plies=r[2])
                         line["seconds"] = [[level, round(sec, 4)] for level, sec in r[1]]
                         out.write(json.dumps(line) + "\n")
@@ -512,11 +552,12 @@ def main(argv=None) -> int:
                     file=sys.stderr,
                     flush=True,
                 )
-            print_row(match, results, level_times)
+            print_row(match, results, level_times, args.judge)
             print(f"# {match}: {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     print_times(level_times)
     print(
-        f"{args.games} games per match, seed {args.seed}, {args.jobs} jobs, "
+        f"{args.games} games per match, seed {args.seed}, judge {args.judge}, "
+        f"{args.jobs} jobs, "
         f"{time.perf_counter() - started:.0f} s wall."
     )
     return 0

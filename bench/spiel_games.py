@@ -19,10 +19,11 @@ not a second implementation:
   move that can ever be legal, sorted, then ``pass``). The game ends when a colour has all its
   stones in the goal (R11); the winner gets 1, every other player -1/(players-1) (zero-sum).
 - go: an action id is our move index (points 0..71, 72 a pass; resigning is not offered). Two
-  passes in a row end the game (G8) and it is counted as the arena counts it: ``score`` with the
-  dead groups of ``ai.suggest_dead`` (G9, G10), from ``SEARCH_DEAD_PLAYOUTS`` playouts; on a full
-  board there are none (every group holds a lotus), so they are not searched for. A win is 1, a
-  loss -1, a draw 0.
+  passes in a row end the game (G8) and it is counted as the arena's judge counts it (parameter
+  ``judge``): ``"estimate"``, ``score`` with the dead groups of ``ai.suggest_dead`` (G9, G10), from
+  ``SEARCH_DEAD_PLAYOUTS`` playouts (on a full board there are none: every group holds a lotus,
+  so they are not searched for); ``"all-alive"``, ``score()`` with every stone as it stands (the
+  count when no one agrees on dead groups). A win is 1, a loss -1, a draw 0.
 
 ``mcts_bot`` is OpenSpiel's plain UCT (``open_spiel.python.algorithms.mcts.MCTSBot``) as the
 issue describes it: ``uct_c=2``, one uniformly random rollout to the end of the game per
@@ -179,13 +180,25 @@ class RaceState(_EngineState):
 
 # -- Go ---------------------------------------------------------------------------------------
 
-GO_TYPE = _game_type("python_lotus_go", "Lotus (Freeling), the reversal Go game", 2, 2, {})
+GO_TYPE = _game_type(
+    "python_lotus_go", "Lotus (Freeling), the reversal Go game", 2, 2, {"judge": "estimate"}
+)
+
+JUDGES = ("estimate", "all-alive")
+"""How a Go game that two passes ended is counted: with our dead-group estimate, or every stone as
+it stands."""
 
 
 class GoGame(pyspiel.Game):
-    """The Go game on the Kensington board, marker 0, White first (as the arena plays it)."""
+    """The Go game on the Kensington board, marker 0, White first (as the arena plays it), counted
+    by parameter ``judge`` (``JUDGES``)."""
 
     def __init__(self, params=None):
+        params = dict(params or {})
+        judge = str(params.get("judge", "estimate"))
+        if judge not in JUDGES:
+            raise ValueError(f"judge must be one of {', '.join(JUDGES)}, not {judge!r}")
+        self.judge = judge
         info = pyspiel.GameInfo(
             num_distinct_actions=go.PASS_INDEX + 1,
             max_chance_outcomes=0,
@@ -195,23 +208,31 @@ class GoGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=_UNLIMITED,
         )
-        super().__init__(GO_TYPE, info, dict(params or {}))
+        super().__init__(GO_TYPE, info, {"judge": judge})
 
     def new_initial_state(self, engine=None):
         """The start of a game, or a state holding `engine` (a go.Game, used as is)."""
-        return GoState(self, engine if engine is not None else go.Game())
+        return GoState(self, engine if engine is not None else go.Game(), self.judge)
 
 
-def go_result(engine, seed: int = DEAD_SEED, playouts: int = SEARCH_DEAD_PLAYOUTS) -> tuple:
-    """(white, black) score of a Go game after two passes, counted as the arena counts it (with
-    `playouts` behind the dead groups' estimate)."""
-    dead = ai.suggest_dead(engine, seed=seed, playouts=playouts) if engine.empty_indices() else ()
+def go_result(
+    engine, seed: int = DEAD_SEED, playouts: int = SEARCH_DEAD_PLAYOUTS, judge: str = "estimate"
+) -> tuple:
+    """(white, black) score of a Go game after two passes, counted as the arena's `judge` counts
+    it (``"estimate"``: with `playouts` behind the dead groups' estimate)."""
+    dead = ()
+    if judge == "estimate" and engine.empty_indices():
+        dead = ai.suggest_dead(engine, seed=seed, playouts=playouts)
     score = engine.score(dead=dead)
     return score["w"], score["b"]
 
 
 class GoState(_EngineState):
     """A Go position: our ``go.Game`` under OpenSpiel's State API (player 0 is White)."""
+
+    def __init__(self, game, engine, judge: str = "estimate"):
+        super().__init__(game, engine)
+        self.judge = judge
 
     def current_player(self):
         """0 for White, 1 for Black, TERMINAL after two passes in a row (G8)."""
@@ -239,7 +260,7 @@ class GoState(_EngineState):
         """[White, Black]: 1 for a win, -1 for a loss, 0 for a draw or while the game goes on."""
         if not self.engine.is_over:
             return [0.0, 0.0]
-        w, b = go_result(self.engine)
+        w, b = go_result(self.engine, judge=self.judge)
         if w > b:
             return [1.0, -1.0]
         if b > w:
@@ -258,10 +279,10 @@ pyspiel.register_game(GO_TYPE, GoGame)
 # -- the outside player ------------------------------------------------------------------------
 
 
-def spiel_game(engine):
-    """The OpenSpiel game for one of our games (a race.Game or go.Game)."""
+def spiel_game(engine, judge: str = "estimate"):
+    """The OpenSpiel game for one of our games (a race.Game or go.Game; Go counted by `judge`)."""
     if isinstance(engine, go.Game):
-        return GoGame()
+        return GoGame({"judge": judge})
     return RaceGame({"players": engine.players})
 
 

@@ -55,7 +55,8 @@ def test_the_computer_disputes_its_living_group_marked_dead_and_resume_settles_i
     status = page.inner_text("[data-status]")
     assert status == (
         "The computer (easy) disagrees: it thinks its group at 40 lives. "
-        "Resume play to settle it, or mark it alive."
+        "Resume play to settle it on the board (every stone then counts as it stands), "
+        "or mark it alive."
     )
     assert page.is_disabled('[data-action="confirm"]')
     assert page.is_enabled('[data-action="resume"]')
@@ -115,3 +116,65 @@ def test_a_watched_game_opened_in_scoring_is_confirmed_by_the_computer(page):
     assert go.Game.from_moves(MOVES).score() == {"w": 4, "b": 4}  # nothing dead: a draw
     assert page.get_attribute("body", "data-winner") == ""
     assert "Draw, 4 to 4" in page.inner_text("[data-banner]")
+
+
+# An arena game (bench/arena.py --judge all-alive --match go-hard-mcts, seed 1, game 3) before
+# its last two passes: White passed there, and Black (`hard`) passed back on its estimate, which
+# calls White's groups dead, though White leads with every stone as it stands (33 to 28).
+DISPUTED = (
+    "19 3 36 5 7 6 39 24 1 16 54 9 15 2 21 4 22 30 11 29 53 38 68 14 40 13 48 17 60 18 56 28 "
+    "43 27 12 26 49 25 34 50 37 47 45 20 58 57"
+).split()
+
+
+def test_a_person_who_says_their_group_lives_resumes_passes_and_play_settles_it(page):
+    """The person passes, the computer (hard) passes back on its estimate and marks the person's
+    groups dead; the person marks them alive, so it disputes; the person resumes and passes
+    every turn: the computer plays on (it may not pass while the board as it stands loses),
+    captures, passes, and the scoring that follows says what happened, with nothing disputed."""
+    open_link(page, {"w": "human", "b": "hard"}, moves=DISPUTED)
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    page.click('[data-action="pass"]')
+    page.wait_for_selector('body[data-phase="scoring"]', timeout=WORKER_TIMEOUT)
+    page.wait_for_selector('body[data-dead-source="search"]', timeout=WORKER_TIMEOUT)
+    clicked = 0
+    while page.query_selector("g.point.w.dead") is not None and clicked < 20:
+        page.click("g.point.w.dead")  # the person says this group of theirs lives
+        clicked += 1
+    assert clicked and page.query_selector("g.point.w.dead") is None
+    page.wait_for_selector("body[data-dispute]")
+    assert "your group" in page.inner_text("[data-status]")
+    assert page.is_disabled('[data-action="confirm"]')
+
+    page.click('[data-action="resume"]')
+    page.wait_for_selector('body[data-phase="play"]')
+    for _turn in range(80):  # a bound: every placement fills a point for good
+        page.wait_for_function(
+            """() => document.body.getAttribute('data-phase') !== 'play' ||
+                 (document.body.getAttribute('data-to-move') === 'w' &&
+                  !document.body.hasAttribute('data-thinking'))""",
+            timeout=WORKER_TIMEOUT,
+        )
+        if page.get_attribute("body", "data-phase") != "play":
+            break
+        page.click('[data-action="pass"]')
+    assert page.get_attribute("body", "data-phase") in ("scoring", "over")
+    shown = page.evaluate(
+        "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
+        ".map(e => e.getAttribute('data-move'))"
+    )
+    after = shown[len(DISPUTED) + 2 :]
+    assert after[1] != "pass"  # after the person's pass the computer played on
+    assert [m for m in after if m not in ("pass", "resign")], after
+    if page.get_attribute("body", "data-over") == "1":  # it resigned: a result too
+        assert shown[-1] == "resign"
+        return
+    page.wait_for_selector('body[data-dead-source="play"]')
+    assert page.get_attribute("body", "data-dispute") is None
+    status = page.inner_text("[data-status]")
+    assert status.startswith("Play settled the dispute: the computer captured your group"), status
+    assert "every stone counts as it stands" in status
+    page.click('[data-action="confirm"]')
+    page.wait_for_selector('body[data-over="1"]')
+    game = go.Game.from_moves(shown)
+    assert page.get_attribute("body", "data-winner") == "b" == game.winner

@@ -206,3 +206,54 @@ def test_seeds_of_needs_a_name(capsys):
         arena.main(["--games", "1", "--match", "race-easy-random", "--seeds-of", " "])
     assert stop.value.code == 2
     assert "--seeds-of needs a name" in capsys.readouterr().err
+
+
+def test_the_judge_counts_a_finished_go_game_with_the_estimate_or_every_stone_as_it_stands():
+    from lotus.engine import go
+
+    # An arena game MCTSBot won when every stone counts (tests/test_go_dispute.py): our estimate
+    # calls White's groups dead, the board as it stands gives White the game.
+    moves = (
+        "19 3 36 5 7 6 39 24 1 16 54 9 15 2 21 4 22 30 11 29 53 38 68 14 40 13 48 17 60 18 56 28 "
+        "43 27 12 26 49 25 34 50 37 47 45 20 58 57 pass pass"
+    ).split()
+    game = go.Game.from_moves(moves)
+    assert arena.go_count(game, "all-alive", 0) == game.score() == {"w": 33, "b": 28}
+    estimate = arena.go_count(game, "estimate", 0)
+    assert estimate == game.score(dead=ai.suggest_dead(game)) and estimate["b"] > estimate["w"]
+    assert arena.row_name("go-hard-mcts", "all-alive") == "go-hard-mcts [all-alive]"
+    assert arena.row_name("go-hard-mcts") == "go-hard-mcts"
+
+
+def test_a_match_judged_all_alive_is_recorded_and_reported_under_its_own_name(tmp_path, capsys):
+    a, b = str(tmp_path / "a.jsonl"), str(tmp_path / "b.jsonl")
+    arena.main(["--games", "1", "--seed", "4", "--match", "go-easy-random", "--records", a])
+    arena.main(
+        ["--games", "1", "--seed", "4", "--match", "go-easy-random", "--records", b]
+        + ["--judge", "all-alive"]
+    )
+    played = capsys.readouterr().out
+    assert "| go-easy-random [all-alive] | 1 |" in played and "judge all-alive" in played
+    assert "judge" not in arena.json.loads(open(a).read())  # the default: as before
+    assert arena.json.loads(open(b).read())["judge"] == "all-alive"
+    assert arena.main(["--report", a, "--report", b]) == 0
+    out = capsys.readouterr().out
+    assert "| go-easy-random | 1 |" in out and "| go-easy-random [all-alive] | 1 |" in out
+    # the same game number and seed under both judges: paired, not merged
+    assert "| go-easy-random | go-easy-random [all-alive] | 1 |" in out
+
+
+def test_our_go_player_plays_for_the_matchs_judge(monkeypatch):
+    from lotus.engine import go
+
+    seen = []
+    choose = ai.choose_move
+
+    def spying(game, level, seed=None, budget_ms=None, judge=None):
+        seen.append(judge)
+        return choose(game, level, seed=seed, budget_ms=budget_ms, judge=judge)
+
+    monkeypatch.setattr(ai, "choose_move", spying)
+    arena.level_move("go", go.Game(), "easy", 1, "all-alive")
+    arena.level_move("go", go.Game(), "easy@20", 1)
+    assert seen == ["all-alive", "estimate"]

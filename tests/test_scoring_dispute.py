@@ -48,7 +48,8 @@ def test_marking_a_living_computer_group_dead_is_disputed_and_confirm_is_refused
     view = page.view()
     assert view["status"] == (
         f"The computer (easy) disagrees: it thinks its group at {group[0]} lives. "
-        "Resume play to settle it, or mark it alive."
+        "Resume play to settle it on the board (every stone then counts as it stands), "
+        "or mark it alive."
     )
     assert view["flags"]["dispute"] == " ".join(group)
     assert not view["enabled"]["confirm"] and view["enabled"]["resume"]
@@ -81,7 +82,8 @@ def test_the_person_leaving_a_group_alive_that_the_computer_thinks_dead_is_dispu
     mine = session.game.group_of("1")[0]
     assert page.view()["status"] == (
         f"The computer (easy) disagrees: it thinks its group at 40 lives and your group at "
-        f"{mine} is dead. Resume play to settle it, or change the marks."
+        f"{mine} is dead. Resume play to settle it on the board (every stone then counts as it "
+        "stands), or change the marks."
     )
     page.click("point", "40")
     assert "your group at" in page.view()["status"]

@@ -28,6 +28,7 @@ class GoSession(Session):
         self.estimate = ()  # the computer's dead groups (one point each) for this scoring phase
         self.settled = -1  # the version whose estimate is final (the search answered or failed)
         self._suggested = {}  # (white, black) stone masks -> the engine's dead groups there
+        self.contested = ()  # the disputed groups when play was resumed: disagreements' tuples
         super().__init__(game, seats)
 
     def keep_view(self, old) -> None:
@@ -46,7 +47,11 @@ class GoSession(Session):
             game.resume()
         elif not _is_point(action):
             game.play(action)
-            if game.phase == go.SCORING:
+            if game.phase == go.SCORING and self.played_out():
+                game.set_dead(())  # every stone as it stands: the computer claims none dead
+                self.dead_source = "play"
+                self.estimate = ()
+            elif game.phase == go.SCORING:
                 game.set_dead(self._suggest_dead())
                 self.dead_source = "engine"
                 self.estimate = game.dead
@@ -114,13 +119,69 @@ class GoSession(Session):
         self._try("#finish:" + ",".join(self.game.dead))
 
     def resume(self) -> None:
-        """Return from the scoring phase to play (G9)."""
+        """Return from the scoring phase to play (G9); the computer's disputes are kept to say,
+        at the next scoring, how play settled them."""
+        contested = self.disagreements(self.computer_colours()) if not self.watching() else []
         self._try("#resume")
+        if self.game.phase == go.PLAY:
+            self.contested = tuple(contested)
 
-    # -- the computer's view of the scoring ------------------------------
-    def take_estimate(self, points) -> None:
-        """The computer's dead groups for this position (the search's answer), as group points."""
+    # -- the computer's view of the scoring ------------------------------------------------
+    def worker_moves(self) -> list:
+        """The moves a worker rebuilds this game from: the game's moves, and "#resume" after them
+        when play was resumed with no move since (from the moves alone the game would still be
+        in its scoring phase, G9)."""
+        moves = self.game.moves
+        if self.actions and self.actions[-1] == "#resume":
+            moves.append("#resume")
+        return moves
+
+    def computer_colours(self) -> tuple:
+        """The colours the computer plays."""
+        return tuple(c for c in self.colours() if self.seat(c) != "human")
+
+    def played_out(self) -> bool:
+        """True once play was resumed after a scoring phase against the computer (G9): the other
+        side did not accept its dead groups, so it plays them out on the board and claims none
+        dead afterwards; every stone counts as it stands unless a player gives up their own."""
+        return "#resume" in self.actions and bool(self.computer_colours()) and not self.watching()
+
+    def settlement(self) -> str:
+        """How play settled the groups disputed before play was resumed, in words ('' if none):
+        'Play settled the dispute: the computer captured your group at 31; it lets your groups at
+        7 and 21 live.'"""
         game = self.game
+        computer = self.computer_colours()
+        taken, lives, won, stands = [], [], [], []
+        for rep, verdict, points in self.contested:
+            colours = [game.colour_at(p) for p in points]
+            if verdict == "dead":
+                (taken if all(c in computer for c in colours) else lives).append(rep)
+            elif any(c is not None and c not in computer for c in colours):
+                won.append(rep)
+            else:
+                stands.append(rep)
+        said = []
+        if taken:
+            said.append("the computer captured " + _groups("your", taken))
+        if lives:
+            said.append(("it" if taken else "the computer") + " lets " + _groups("your", lives))
+            said[-1] += " live"
+        if won:
+            said.append("you captured " + _groups("its", won))
+        if stands:
+            said.append(_groups("its", stands) + (" stands" if len(stands) == 1 else " stand"))
+        if not said:
+            return ""
+        return "Play settled the dispute: " + "; ".join(said) + "."
+
+    def take_estimate(self, points) -> None:
+        """The computer's dead groups for this position (the search's answer), as group points;
+        none once play was resumed against it (``played_out``)."""
+        game = self.game
+        if self.played_out():
+            self.estimate = ()
+            return
         reps = []
         for point in points:
             if game.colour_at(point) is not None:
@@ -289,6 +350,13 @@ class GoSession(Session):
             return self.banner()
         if self.message:
             return self.message
+        if game.phase == go.SCORING and self.played_out():
+            settled = self.settlement()
+            return (
+                (settled + " " if settled else "")
+                + "Play was resumed, so every stone counts as it stands: click a group of yours "
+                "to give it up, then confirm. " + self.score_text()
+            )
         if game.phase == go.SCORING:
             by = {
                 "engine": " (dead groups guessed quickly)",
@@ -302,7 +370,14 @@ class GoSession(Session):
             )
         who = colour_name(game.to_move)
         passed = self.event + " " if self.event and self.review is None else ""
-        if game.moves[-1:] == ["pass"]:
+        if self.actions and self.actions[-1] == "#resume" and self.review is None:
+            passed = "Play resumed. "
+            if self.played_out():
+                passed = (
+                    "Play resumed: the computer plays on to capture the groups it calls dead, and "
+                    "at the end every stone counts as it stands. "
+                )
+        if game.passes:
             passed = f"{colour_name(self.movers[-1])} passed. "
             if self.computer_level() is None:
                 return passed + f"{who} to move (passing too ends the game)."
@@ -360,6 +435,18 @@ def _is_point(action: str) -> bool:
         if ch < "0" or ch > "9":
             return False
     return 0 < int(action) <= SIZE
+
+
+def _and(items: list) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _groups(whose: str, points: list) -> str:
+    """'your group at 31', 'its groups at 7, 21 and 40'."""
+    return whose + (" groups at " if len(points) > 1 else " group at ") + _and(points)
 
 
 def _stones(n: int) -> str:

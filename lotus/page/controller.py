@@ -135,7 +135,9 @@ class Ticket:
         if budget_ms is None:
             budget_ms = BUDGET_MS.get(self.level)
         session = self.session
-        request = {"game": session.game_id, "options": session.options, "moves": session.game.moves}
+        worker_moves = getattr(session, "worker_moves", None)  # Go: a resume travels too
+        moves = worker_moves() if worker_moves is not None else session.game.moves
+        request = {"game": session.game_id, "options": session.options, "moves": moves}
         if self.level is not None:
             request["level"] = self.level
             request["seed"] = self.seed
@@ -260,7 +262,7 @@ class Computer:
         if ticket.kind == "dead":
             if fresh and session.phase() == "scoring":
                 settle_estimate(session, answer)
-                if not session.touched:
+                if not session.touched and not session.played_out():  # played out: none dead
                     session.game.set_dead(answer)
                     session.dead_source = "search"
             return
@@ -988,7 +990,8 @@ class PageController(Computer):
             )
         return (
             f"The computer ({level}) disagrees: it thinks {' and '.join(parts)}. "
-            f"Resume play to settle it, or {fix}."
+            f"Resume play to settle it on the board (every stone then counts as it stands), "
+            f"or {fix}."
         )
 
     def computer_confirms(self, session) -> None:

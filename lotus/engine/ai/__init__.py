@@ -45,7 +45,22 @@ DEAD_PLAYOUTS = 400
 """Playouts behind ``suggest_dead``'s ownership estimate."""
 
 
-def _check(game, level: str, seed, budget_ms) -> None:
+JUDGES = go_plugin.JUDGES
+"""How a Go game that two passes end is counted, for ``choose_move``'s `judge`: ``"estimate"``,
+the dead groups of ``suggest_dead`` reversed (the opponent accepts the computer's marks), or
+``"all-alive"``, every stone as it stands (it does not: a dead group counts once captured)."""
+
+
+def go_judge(game, judge=None) -> str:
+    """The count a Go computer plays for in `game` (``JUDGES``): `judge` when given, else
+    ``"all-alive"`` once play was resumed after a scoring phase (the other side did not accept
+    the dead groups marked then, G9), ``"estimate"`` before."""
+    if judge is not None:
+        return judge
+    return "all-alive" if go_plugin.resumed(game) else "estimate"
+
+
+def _check(game, level: str, seed, budget_ms, judge=None) -> None:
     """Raise ValueError naming the bad argument of ``choose_move``."""
     if not isinstance(game, (race.Game, go.Game)):
         raise ValueError(f"game must be a lotus race.Game or go.Game, not {type(game).__name__}")
@@ -59,19 +74,22 @@ def _check(game, level: str, seed, budget_ms) -> None:
         isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float)) or not budget_ms > 0
     ):
         raise ValueError(f"budget_ms must be a positive number of milliseconds, not {budget_ms!r}")
+    if judge is not None and (not isinstance(game, go.Game) or judge not in JUDGES):
+        raise ValueError(f"judge must be None or, in Go, one of {', '.join(JUDGES)}, not {judge!r}")
 
 
-def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> str:
+def choose_move(game, level: str, seed=None, budget_ms: float | None = None, judge=None) -> str:
     """A legal move in notation for the player to move in `game` (never changed), at `level`;
     in Go it may be "resign" when hopelessly behind (go_plugin.choose says when).
 
     `level` is "easy", "medium", "hard" or "expert" (more search work); the same `seed` and
     position give the same move (seed None: a fresh random choice). `budget_ms` stops the search
-    early when the time is up, which makes the move depend on the machine's speed. Raises
-    ValueError for a game object of another kind, an unknown level, a finished game, a bad seed or
-    a bad budget.
+    early when the time is up, which makes the move depend on the machine's speed. Go's `judge`
+    says how a game that two passes end will be counted (``JUDGES``; None: ``go_judge`` decides,
+    every stone as it stands once play was resumed). Raises ValueError for a game object of
+    another kind, an unknown level, a finished game, a bad seed, a bad budget or a bad judge.
     """
-    _check(game, level, seed, budget_ms)
+    _check(game, level, seed, budget_ms, judge)
     deadline = None
     if budget_ms is not None:
         deadline = clock() + budget_ms / 1000.0
@@ -88,7 +106,8 @@ def choose_move(game, level: str, seed=None, budget_ms: float | None = None) -> 
     else:
         cfg = dict(GO_LEVELS[level])
         iterations = cfg.pop("iterations")
-        return go_plugin.choose(game, iterations, rng, search, deadline, **cfg)
+        alive = go_judge(game, judge) == "all-alive"
+        return go_plugin.choose(game, iterations, rng, search, deadline, alive, **cfg)
     action, _root = search(state, iterations, rng, c_puct=c_puct, deadline=deadline, ucb=ucb)
     return state.name(action)
 
@@ -137,4 +156,4 @@ def ownership(game, playouts: int = DEAD_PLAYOUTS, seed=0) -> list:
     return analysis.ownership(game, playouts, seed)
 
 
-__all__ = ["LEVELS", "analyse", "choose_move", "ownership", "suggest_dead"]
+__all__ = ["JUDGES", "LEVELS", "analyse", "choose_move", "go_judge", "ownership", "suggest_dead"]

@@ -18,7 +18,7 @@ finished game is its result; a Go game after two passes (scoring) is scored by p
 """
 
 from lotus.engine import go, race
-from lotus.engine.ai.go_plugin import GoState
+from lotus.engine.ai.go_plugin import GoState, resumed
 from lotus.engine.ai.go_plugin import ownership as playout_ownership
 from lotus.engine.ai.mcts import level_settings, search
 from lotus.engine.ai.race_plugin import RaceState
@@ -93,15 +93,17 @@ def _state(game, level_config: dict, rng):
     # The level's RAVE weight (K) is for choosing a move: the analysis reads its estimate off the
     # plain search's playouts (every one of them recorded), so it searches without RAVE.
     cfg.pop("rave", None)
-    return _GoRecording(game, rng, **cfg), iterations, c_puct
+    # After a resume the game ends with every stone as it stands (go_plugin.JUDGES).
+    return _GoRecording(game, rng, alive=resumed(game), **cfg), iterations, c_puct
 
 
 def _result(game, rng) -> list:
     """Each colour's share of a finished game: 1 for the winner, halves for a draw; a Go game in
-    its scoring phase by playouts (its dead groups are not agreed yet)."""
+    its scoring phase by playouts (its dead groups are not agreed yet; after a resume by the
+    stones as they stand)."""
     colours = game.colours if isinstance(game, race.Game) else go.COLOURS
     if isinstance(game, go.Game) and game.phase == go.SCORING:
-        state = GoState(game, rng)
+        state = GoState(game, rng, alive=resumed(game))
         sums = [0.0, 0.0]
         for _ in range(SCORING_PLAYOUTS):
             r = state.returns()

@@ -10,7 +10,10 @@ What the plug-in knows of Lotus (Freeling):
   hexagon corners, completing one's own lotus and spoiling the opponent's;
 - a pass moves the marker one point toward the passer (G3): when no placement changes the outcome,
   a pass is worth a point, so the search passes once the board is settled;
-- after two passes the dead groups are those the playouts give to the opponent (``ownership``).
+- after two passes the dead groups are those the playouts give to the opponent (``ownership``),
+  when the opponent accepts such marks; when it does not (play was resumed after a scoring phase,
+  or an outside player that counts every stone), the game that two passes end is counted with
+  every stone as it stands (``alive``), and a dead group must be captured on the board to count.
 
 For speed it reads the engine's fast path for search (``go.place``, the stones, groups and empty
 points of a ``go.Game``: see the go module's docstring), and changes the game only through
@@ -56,6 +59,10 @@ SELF_ATARI = -1.5  # my group is left with one liberty
 SUICIDE = -5.0  # my group is left without a liberty: reversed to the opponent (G7)
 PASS_PRIOR = -2.0  # log weight of a pass while placements remain
 PASS_SETTLED = 0.5  # ... after the opponent passed
+
+JUDGES = ("estimate", "all-alive")
+"""How a game that two passes end is counted: with the playouts' dead groups reversed (the
+opponent accepts the computer's marks), or with every stone as it stands (it does not)."""
 
 # Counting a finished game (G9, G10) inside the search and before passing.
 COUNT_PLAYOUTS = 48
@@ -187,6 +194,7 @@ class GoState:
         "win_weight",
         "margin_scale",
         "temperature",
+        "alive",
         "counted",
         "depth",
         "no_pass",
@@ -199,9 +207,12 @@ class GoState:
         win_weight: float = 0.9,
         margin_scale: float = 12.0,
         temperature: float = 1.0,
+        alive: bool = False,
     ) -> None:
-        """Wrap a copy of `game`; `rng` drives the playouts that score finished games."""
+        """Wrap a copy of `game`; `rng` drives the playouts that score finished games; `alive`:
+        a finished game counts every stone as it stands (no dead groups are agreed)."""
         self.game = game.copy()
+        self.alive = alive
         self.players = 2
         self.rng = rng
         self.win_weight = win_weight
@@ -254,13 +265,14 @@ class GoState:
 
     def returns(self) -> list:
         """After two passes: the count of G10 exactly, stones, territory and marker, with the
-        dead groups the playouts find (as ``suggest_dead`` finds them); once per position."""
+        dead groups the playouts find (as ``suggest_dead`` finds them), or with none when
+        ``alive``; once per position."""
         game = self.game
         w, b = game.masks()
         key = (w, b, game.marker)
         r = self.counted.get(key)
         if r is None:
-            sw, sb = count(game, COUNT_PLAYOUTS, self.rng)
+            sw, sb = count(game, COUNT_PLAYOUTS, self.rng, self.alive)
             r = self._margin_rewards(sw - sb)
             self.counted[key] = r
         return r
@@ -458,28 +470,52 @@ def rave_search(
     return most_visited(root), root
 
 
-def count(game: go.Game, playouts: int, rng) -> tuple:
+def count(game: go.Game, playouts: int, rng, alive: bool = False) -> tuple:
     """(White, Black): the score of G10 with the board as it stands, the dead groups (G9) those
-    that most of `playouts` fillings give to the opponent (none on a full board)."""
-    dead = dead_groups(game, playouts, rng) if game.empty_indices() else ()
+    that most of `playouts` fillings give to the opponent (none on a full board, none when
+    `alive`: every stone counts as it stands)."""
+    dead = dead_groups(game, playouts, rng) if game.empty_indices() and not alive else ()
     score = game.score(dead=dead)
     return score["w"], score["b"]
 
 
-def pass_count(game: go.Game, playouts: int, rng) -> int:
-    """The mover's lead in the count if play ends with the mover's pass (after the opponent's
-    pass) or with the mover's pass and then the opponent's (G3, G8): negative when behind."""
+def pass_count(game: go.Game, playouts: int, rng, alive: bool = False) -> int:
+    """The mover's lead in the count (``count``, `alive` or not) if play ends with the mover's
+    pass (after the opponent's pass) or with the mover's pass and then the opponent's (G3, G8):
+    negative when behind."""
     after = game.copy()
     after.play_index(PASS_INDEX)
     if not after.is_over:
         after.play_index(PASS_INDEX)
-    w, b = count(after, playouts, rng)
+    w, b = count(after, playouts, rng, alive)
     return w - b if game.turn == 0 else b - w
 
 
-def choose(game: go.Game, iterations: int, rng, search, deadline=None, **cfg) -> str:
+def resumed(game: go.Game) -> bool:
+    """True when play was resumed after a scoring phase (G9): two passes in a row ended play once
+    and the players went back to it, so the dead groups marked then were not agreed."""
+    passes = 0
+    moves = game.moves
+    for k in range(len(moves)):
+        if moves[k] == go.PASS:
+            passes += 1
+            if passes == 2:
+                if k < len(moves) - 1 or not game.is_over:
+                    return True
+                passes = 0
+        else:
+            passes = 0
+    return False
+
+
+def choose(
+    game: go.Game, iterations: int, rng, search, deadline=None, alive: bool = False, **cfg
+) -> str:
     """The computer's move in notation: the tree search (``search``, mcts.search) with the pass
-    and resignation decided on the count.
+    and resignation decided on the count: with the playouts' dead groups, or with every stone as
+    it stands when `alive` (the opponent has not agreed to the dead groups: then the search's
+    finished games are counted so too, and a group it thinks dead is worth its points only once
+    captured on the board).
 
     - The opponent has just passed: a pass ends play (G8). When the count then says the mover
       wins, it passes; when it says the mover loses, a pass is left out of the search.
@@ -490,10 +526,10 @@ def choose(game: go.Game, iterations: int, rng, search, deadline=None, **cfg) ->
     """
     c_puct = cfg.pop("c_puct", 1.0)
     rave = cfg.pop("rave", 0)
-    state = GoState(game, rng, **cfg)
+    state = GoState(game, rng, alive=alive, **cfg)
     playouts = min(400, max(64, iterations))
     if game.passes and game.empty_indices():
-        lead = pass_count(game, playouts, rng)
+        lead = pass_count(game, playouts, rng, alive)
         if lead > 0:
             return go.PASS
         state.no_pass = lead < 0
@@ -503,7 +539,7 @@ def choose(game: go.Game, iterations: int, rng, search, deadline=None, **cfg) ->
         action, root = search(state, iterations, rng, c_puct=c_puct, deadline=deadline)
     actions = root.actions
     if action == PASS_INDEX and not game.passes and len(actions) > 1:
-        if pass_count(game, playouts, rng) < 0:
+        if pass_count(game, playouts, rng, alive) < 0:
             best = -1
             for k in range(len(actions)):
                 if actions[k] != PASS_INDEX and (best < 0 or root.visits[k] > root.visits[best]):
@@ -514,6 +550,6 @@ def choose(game: go.Game, iterations: int, rng, search, deadline=None, **cfg) ->
         k = actions.index(action)
         n = root.visits[k]
         if n and root.values[k] / n < RESIGN_VALUE:
-            if pass_count(game, playouts, rng) <= -RESIGN_MARGIN:
+            if pass_count(game, playouts, rng, alive) <= -RESIGN_MARGIN:
                 return go.RESIGN
     return go.NAMES[action]
