@@ -11,6 +11,7 @@ Pure Python for CPython, Pyodide and MicroPython.
 """
 
 from lotus.engine import go, race
+from lotus.game.text import digits
 
 SEPARATOR = "_"
 """Separates the parts of a position."""
@@ -44,12 +45,7 @@ class PositionError(ValueError):
 
 def _is_number(text: str) -> bool:
     """True for a decimal number without a sign or leading zeros ('0', '7', '12')."""
-    if text == "" or (text[0] == "0" and len(text) > 1) or len(text) > 6:
-        return False
-    for ch in text:
-        if ch < "0" or ch > "9":
-            return False
-    return True
+    return digits(text) and len(text) < 7 and (text == "0" or text[0] != "0")
 
 
 def _strip(text: str) -> str:
@@ -325,8 +321,8 @@ def _go_game(parts: list):
         raise PositionError("turn", f"{to_move!r} is not playing (w or b)")
     board = _go_board(parts[2])
     marker = parts[3]
-    digits = marker[1:] if marker[:1] == "-" else marker
-    if not _is_number(digits) or int(digits) > go.MARKER_LIMIT or marker == "-0":
+    number = marker[1:] if marker[:1] == "-" else marker
+    if not _is_number(number) or int(number) > go.MARKER_LIMIT or marker == "-0":
         raise PositionError("marker", f"{marker!r} is not a whole number from -7 to 7")
     passes = parts[4]
     if passes not in ("0", "1", "2"):
@@ -383,15 +379,15 @@ def _pieces(group: str) -> list:
     with the character ''. '2w10b' -> [('', '2'), ('w', '10'), ('b', '')]."""
     out = []
     ch = ""
-    digits = []
+    run = []
     for c in group:
         if "0" <= c <= "9":
-            digits.append(c)
+            run.append(c)
             continue
-        if ch != "" or digits:
-            out.append((ch, "".join(digits)))
+        if ch != "" or run:
+            out.append((ch, "".join(run)))
         ch = c
-        digits = []
-    if ch != "" or digits:
-        out.append((ch, "".join(digits)))
+        run = []
+    if ch != "" or run:
+        out.append((ch, "".join(run)))
     return out

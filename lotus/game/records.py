@@ -22,7 +22,7 @@ from lotus.game import games, positions
 # the Game tag's values, the most moves, a value repeated in a message at most in part
 from lotus.game.games import GAMES, MAX_MOVES, SEAT_KINDS
 from lotus.game.session import COLOUR_NAMES
-from lotus.game.text import echo
+from lotus.game.text import digits, echo
 
 KINDS = SEAT_KINDS
 """Who sits at a colour: a person or the computer at one of its levels (a link's seat code is one
@@ -84,19 +84,9 @@ class LinkError(ValueError):
 # -- small helpers that behave the same on every interpreter ----------------------------------
 
 
-def _digits(text: str) -> bool:
-    """True for a non-empty run of ASCII digits (str.isdigit also accepts '²' on CPython)."""
-    if text == "":
-        return False
-    for ch in text:
-        if ch < "0" or ch > "9":
-            return False
-    return True
-
-
 def _number(text: str) -> bool:
     """True for a decimal number without leading zeros, short enough to convert."""
-    return _digits(text) and len(text) < 7 and (text == "0" or text[0] != "0")
+    return digits(text) and len(text) < 7 and (text == "0" or text[0] != "0")
 
 
 def _is_date(text: str) -> bool:
@@ -106,7 +96,7 @@ def _is_date(text: str) -> bool:
     for part, low, high in ((text[:4], 0, 9999), (text[5:7], 1, 12), (text[8:], 1, 31)):
         if part == "?" * len(part):
             continue
-        if not _digits(part) or not low <= int(part) <= high:
+        if not digits(part) or not low <= int(part) <= high:
             return False
     if text[5] == "?" or text[8] == "?":
         return True
@@ -450,7 +440,7 @@ def _moves(tokens: list) -> tuple:
         if dot > 0:
             number = token[:dot]
             want = str(len(moves) + 1)
-            if number == want or _digits(number):  # the right number, or a wrong one
+            if number == want or digits(number):  # the right number, or a wrong one
                 if numbered >= 0:
                     raise _unfollowed(tokens, numbered)
                 if number != want:
