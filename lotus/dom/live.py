@@ -49,7 +49,8 @@ class LiveUI:
         self.proxy = None
         self.relayed = False  # this tab handed a reply on to the tab that made the invitation
         self.guarded = None  # on_transport behind the page's guard (a snapshot per event)
-        self.drawing = None  # the frame callback that shows the refusals, once per frame
+        self.drawing = False  # a frame is asked to show the refusals (once for any number)
+        self.draw_proxy = None  # that frame's callback, made once
 
     # -- set-up --------------------------------------------------------------------------------
     def start(self) -> None:
@@ -379,7 +380,7 @@ class LiveUI:
                 return
             peer, text = str(peer), str(data)
             if not link.admit(peer):
-                self.flooded(peer)
+                self.guarded("flooded", peer, "")
                 return
             beat = link.beat(peer, text)  # the heartbeat: no redraw
             if beat is not None:
@@ -399,19 +400,20 @@ class LiveUI:
         if peer in self.link.peers:
             self.drop(peer, live.FLOODED)
             self.link.refuse(f"{live.RATE_LIMIT}+ messages a second: the connection was closed")
-            self.page.refresh()
 
     def refused(self) -> None:
         """A message was refused: the count and the log are shown at the next frame (once for
         any number of refusals in between), and nothing else is redrawn."""
         window.console.warn("live: refused: " + self.link.log[-1])
-        if self.drawing is None:
-            self.drawing = create_proxy(self.draw_refusals)
-            window.requestAnimationFrame(self.drawing)
+        if not self.drawing:
+            self.drawing = True
+            if self.draw_proxy is None:
+                self.draw_proxy = create_proxy(self.page.guarded(self.draw_refusals))
+            window.requestAnimationFrame(self.draw_proxy)
 
     def draw_refusals(self, *_) -> None:
         """The frame after refusals: the live hooks (count, log) as they are now."""
-        self.drawing = None
+        self.drawing = False
         self.render()
 
     def on_transport(self, kind, peer, data) -> None:
@@ -433,6 +435,8 @@ class LiveUI:
             self.opened(peer)
         elif kind == "checked":  # a message that passed `Link.screen` (see on_event)
             self.received(peer, data)
+        elif kind == "flooded":  # a peer past the rate limit (see on_event)
+            self.flooded(peer)
         elif kind == "closed":
             self.closed(peer)
         self.page.refresh()
