@@ -12,7 +12,7 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from lotus.dom import analysis as ui_analysis  # games list; words; the analysis view
+from lotus.dom import analysis as ui_analysis
 from lotus.dom import library as ui_library
 from lotus.dom import panel as ui_panel
 from lotus.dom.host import (
