@@ -220,8 +220,9 @@ def test_point_numbers_are_a_view_preference_of_the_game_that_has_them():
     page.set_numbers(True)
     assert page.app.session.numbers is True
     page.pick("race")
-    page.set_numbers(True)  # the race has none: nothing happens
-    assert not hasattr(page.app.session, "numbers")
+    board = page.view()["board"]
+    page.set_numbers(True)  # the race's board has no point numbers: nothing happens
+    assert page.app.session.numbers is False and page.view()["board"] == board
     assert page.pick("chess") is False and page.app.current == "race"
 
 

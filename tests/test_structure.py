@@ -289,3 +289,18 @@ def test_the_boot_scripts_and_tools_read_the_games_from_the_registry():
     for page in ("index.html", "embed.html"):
         with open(os.path.join(ROOT, page), encoding="utf-8") as f:
             assert predraw.games_script() in f.read(), page
+
+
+def test_the_page_logic_asks_a_session_through_its_protocol():
+    """The page's logic never probes a session for what its game has (getattr, hasattr): the
+    session protocol (lotus/game/session.py) has every action and view, and a game overrides
+    what its rules have."""
+    probes = []
+    for name, path in modules().items():
+        if not name.startswith("lotus.page"):
+            continue
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if re.search(r"\b(getattr|hasattr)\((self\.)?(app\.)?session\b", line):
+                    probes.append(f"{name}:{number}: {line.strip()}")
+    assert probes == []

@@ -30,9 +30,18 @@ def sentence(text: str) -> str:
 
 
 class Session:
-    """What both games' sessions share: the engine game, the redo stack, who made each move."""
+    """What both games' sessions share: the engine game, the redo stack, who made each move.
+
+    It is the one protocol the page's logic sees a game's session through: every action and
+    view the page asks for is here, with what a game without it does (nothing, or nothing to
+    show); a game's session overrides what its rules have (passing, resigning, a scoring phase,
+    point numbers).
+    """
 
     game_id = ""
+    numbers = False  # the board shows its point numbers (a game whose board has them sets it)
+    dead_source = ""  # who marked the dead groups, in a game with a scoring phase
+    settled = -1  # the version whose dead-group estimate is final, in a game with a scoring phase
 
     def __init__(self, game, seats=None) -> None:
         self.game = game
@@ -294,6 +303,30 @@ class Session:
     def moves(self) -> list:
         """The game's moves in notation."""
         return list(self.game.moves)
+
+    def worker_moves(self) -> list:
+        """Hook: the moves a worker rebuilds this game from (the game's moves)."""
+        return self.game.moves
+
+    # -- actions a game may not have: each does nothing where its rules have none ------------
+    def pass_turn(self) -> None:
+        """Hook: pass (a game whose rules have a pass overrides it)."""
+
+    def resign(self) -> None:
+        """Hook: resign (a game whose rules have a resignation overrides it)."""
+
+    def confirm(self) -> None:
+        """Hook: agree on the scoring and end the game (a game with a scoring phase)."""
+
+    def resume(self) -> None:
+        """Hook: return from the scoring phase to play (a game with a scoring phase)."""
+
+    def disagreements(self, computer: tuple) -> list:
+        """Hook: the groups the computer disputes in the scoring phase ([] without one)."""
+        return []
+
+    def take_estimate(self, points) -> None:
+        """Hook: the computer's dead groups for this position (a game with a scoring phase)."""
 
     def keep_view(self, old) -> None:
         """Hook: carry view preferences over from the previous session of the same game."""

@@ -135,8 +135,7 @@ class Ticket:
         if budget_ms is None:
             budget_ms = BUDGET_MS.get(self.level)
         session = self.session
-        worker_moves = getattr(session, "worker_moves", None)  # Go: a resume travels too
-        moves = worker_moves() if worker_moves is not None else session.game.moves
+        moves = session.worker_moves()  # in Go a resume travels too
         request = {"game": session.game_id, "options": session.options, "moves": moves}
         if self.level is not None:
             request["level"] = self.level
@@ -474,10 +473,10 @@ class PageController(Computer):
             "undo": session.undo_turn,
             "redo": session.redo,
             "play-here": session.play_from_here,
-            "pass": getattr(session, "pass_turn", None),
-            "resign": getattr(session, "resign", None),
-            "confirm": getattr(session, "confirm", None),
-            "resume": getattr(session, "resume", None),
+            "pass": session.pass_turn,
+            "resign": session.resign,
+            "confirm": session.confirm,
+            "resume": session.resume,
         }
         if action == "confirm" and self.disputed():
             return []  # the status says why: the computer disputes the marks
@@ -555,10 +554,9 @@ class PageController(Computer):
         return self.form_values(self.app.current, options)
 
     def set_numbers(self, on: bool) -> None:
-        """The point-numbers view preference (games whose sessions have one)."""
-        session = self.app.session
-        if hasattr(session, "numbers"):
-            session.numbers = bool(on)
+        """The point-numbers view preference (games whose boards have point numbers)."""
+        if games.get(self.app.current).has_numbers:
+            self.app.session.numbers = bool(on)
 
     def pick(self, game: str) -> bool:
         """Show a game (bringing back its autosave the first time); False for an unknown one."""
@@ -942,9 +940,7 @@ class PageController(Computer):
                 "to-move": game.to_move if phase == "play" else None,
                 "over": "1" if over else None,
                 "winner": (game.winner or "") if over else None,
-                "dead-source": (getattr(session, "dead_source", "") or None)
-                if phase == "scoring"
-                else None,
+                "dead-source": (session.dead_source or None) if phase == "scoring" else None,
                 "review": None if review is None else str(review),
                 "thinking": "1" if self.thinking() else None,
                 "thinking-level": self.thinking_level(),
@@ -963,10 +959,9 @@ class PageController(Computer):
         every seat there is no one to dispute.
         """
         session = self.app.session
-        disagreements = getattr(session, "disagreements", None)
-        if disagreements is None or session.phase() != "scoring" or session.watching():
+        if session.phase() != "scoring" or session.watching():
             return []
-        return disagreements(computer_colours(session))
+        return session.disagreements(computer_colours(session))
 
     def dispute_text(self) -> str:
         """'The computer (hard) disagrees: it thinks its group at 31 lives. …', or ''."""
@@ -1001,7 +996,7 @@ class PageController(Computer):
             or not session.watching()
             or self.paused
             or session.review is not None
-            or getattr(session, "settled", -1) != session.version
+            or session.settled != session.version
         ):
             return
         session.game.set_dead(session.estimate)
@@ -1261,8 +1256,6 @@ def computer_colours(session) -> tuple:
 def settle_estimate(session, answer) -> None:
     """The computer's estimate of the dead groups is final for this position (`answer`: the
     search's dead points; None: it failed, the engine's quick guess stands)."""
-    if not hasattr(session, "settled"):
-        return
     if answer is not None:
         session.take_estimate(answer)
     session.settled = session.version

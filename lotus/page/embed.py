@@ -495,8 +495,10 @@ class Diagram:
             self.undo()
         elif action == "pass":
             self.pass_turn()
-        elif action in ("confirm", "resume") and self.can(action):
-            getattr(self.session, action)()
+        elif action == "confirm" and self.can(action):
+            self.session.confirm()
+        elif action == "resume" and self.can(action):
+            self.session.resume()
         elif action == "reset":
             self.reset()
         elif action == "solution" and self.can(action):
@@ -778,7 +780,7 @@ def settings_for(session, what: str, caption: str = "", opponent: str = "human")
             if shown.is_over:
                 raise EmbedError("mode", "the game on screen is over: there is nothing to play on")
             settings["opponent"] = opponent
-    if getattr(session, "numbers", False):  # only a session with point numbers has them
+    if session.numbers:
         settings["numbers"] = True
     return compact(load(settings))
 
