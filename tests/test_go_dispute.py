@@ -85,6 +85,24 @@ def test_after_a_resume_it_plays_on_until_the_count_as_the_stones_stand_does_not
         assert lead(game.score(), computer) > 0  # it captured what it called dead
 
 
+def test_behind_on_a_settled_board_it_passes_for_playing_on_cannot_change_the_count():
+    """Every group holds a lotus and every empty point is an eye: a placement there joins a lotus
+    or is reversed to it (G5, G7), so the count stays, and the other side's passes would only
+    move the marker its way (G3). Behind on such a board after a pass, it passes."""
+    from tests.test_go_endgames import CLOSE
+
+    game = go.Game.from_setup(CLOSE, to_move="b", marker=0, passes=1)
+    assert go_plugin.settled(game) and go_plugin.pass_count(game, 64, None, alive=True) < 0
+    for empty in game.empty_indices():
+        after = game.copy()
+        after.play_index(empty)
+        assert after.score() == game.score()  # no placement changes the count
+    assert ai.choose_move(game, "hard", seed=1, judge="all-alive") == "pass"
+    assert ai.choose_move(game, "hard", seed=1, judge="estimate") != "pass"  # as before
+    # a group without a lotus can still be captured: not settled
+    assert not go_plugin.settled(go.Game.from_moves(["1", "40", "pass"]))
+
+
 def test_its_own_estimate_would_pass_at_once():
     """The same position counted with the estimate (a person who accepts the marks): it passes,
     as before a resume, and ends a won game quickly."""

@@ -491,6 +491,27 @@ def pass_count(game: go.Game, playouts: int, rng, alive: bool = False) -> int:
     return w - b if game.turn == 0 else b - w
 
 
+def settled(game: go.Game) -> bool:
+    """True when no placement can change the count with every stone as it stands: every group
+    holds a lotus (G5: never reversed) and every empty point is an eye, alone and bordered by one
+    colour (a stone there joins a lotus, or is reversed to it, G7: a point of territory becomes a
+    stone of the same colour)."""
+    w, b = game.masks()
+    gm = game.groups
+    rest = w | b
+    while rest:
+        g = gm[_BI[rest & -rest]]
+        rest &= ~g
+        if not has_lotus(g):
+            return False
+    empty = FULL ^ (w | b)
+    for i in game.empty_indices():
+        nb = _NB[i]
+        if nb & empty or (nb & w and nb & b):
+            return False
+    return True
+
+
 def resumed(game: go.Game) -> bool:
     """True when play was resumed after a scoring phase (G9): two passes in a row ended play once
     and the players went back to it, so the dead groups marked then were not agreed."""
@@ -518,7 +539,8 @@ def choose(
     captured on the board).
 
     - The opponent has just passed: a pass ends play (G8). When the count then says the mover
-      wins, it passes; when it says the mover loses, a pass is left out of the search.
+      wins, it passes; when it says the mover loses, a pass is left out of the search, unless
+      the count is `alive` and no placement can change it (``settled``): then it passes.
     - The search chose a pass with the opponent to answer: if the opponent's pass would then end
       play with the mover behind, the mover plays its best placement instead.
     - With at least RESIGN_STONES stones on the board, when the best move is worth less than
@@ -530,7 +552,7 @@ def choose(
     playouts = min(400, max(64, iterations))
     if game.passes and game.empty_indices():
         lead = pass_count(game, playouts, rng, alive)
-        if lead > 0:
+        if lead > 0 or (lead < 0 and alive and settled(game)):
             return go.PASS
         state.no_pass = lead < 0
     if rave:
