@@ -1,9 +1,12 @@
-"""The sources of the illustrated rules pages (docs/rules/race.md, go.md) and their parser.
+"""The sources of the illustrated rules pages (docs/rules/race.md, go.md, and their German
+translations docs/rules/de/race.md, go.md) and their parser.
 
 Every diagram must load and play: its position reads, its moves are legal one after the other,
 puzzle answers are legal (and some legal move is wrong), `select` has moves. Every rule (R1-R11,
 G1-G10) is cited in a heading of its page. Many captions' claims are checked against the engines,
-so a caption that says "White now has 8 stones in the goal" fails here when it is not so.
+so a caption that says "White now has 8 stones in the goal" fails here when it is not so. A
+translation shows the same diagrams with the same settings, in the same sections: only the words
+(captions, explanations, prose) differ.
 """
 
 import os
@@ -17,25 +20,31 @@ from tools import rules_source
 from tools.rules_source import SourceError, inline_html
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GAMES = ("race", "go")
+LANGUAGES = ("en", "de")
 PAGES = {
-    "race": os.path.join(ROOT, "docs", "rules", "race.md"),
-    "go": os.path.join(ROOT, "docs", "rules", "go.md"),
+    (game, lang): os.path.join(
+        ROOT, "docs", "rules", *(() if lang == "en" else (lang,)), game + ".md"
+    )
+    for game in GAMES
+    for lang in LANGUAGES
 }
+WORDS_ONLY = ("caption", "captions", "explain", "line")  # what a translation may change
 RULES = {
     "race": {f"R{i}" for i in range(1, 12)},
     "go": {f"G{i}" for i in range(1, 11)},
 }
 
 
-def _blocks(game: str) -> list:
-    return rules_source.load(PAGES[game])
+def _blocks(game: str, lang: str = "en") -> list:
+    return rules_source.load(PAGES[game, lang])
 
 
 def _all_diagrams() -> list:
     out = []
-    for game in PAGES:
-        for d in rules_source.diagrams(_blocks(game)):
-            out.append(pytest.param(game, d, id=f"{game}:{d['id']}"))
+    for game, lang in PAGES:
+        for d in rules_source.diagrams(_blocks(game, lang)):
+            out.append(pytest.param(game, d, id=f"{game}.{lang}:{d['id']}"))
     return out
 
 
@@ -96,9 +105,9 @@ def _free(g, colour: str) -> bool:
 # -- the pages as a whole -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
-def test_page_parses_with_a_title_and_a_good_mix_of_diagrams(game):
-    blocks = _blocks(game)
+@pytest.mark.parametrize("game, lang", sorted(PAGES))
+def test_page_parses_with_a_title_and_a_good_mix_of_diagrams(game, lang):
+    blocks = _blocks(game, lang)
     assert blocks[0][0] == "heading" and blocks[0][1] == 1
     assert rules_source.title(blocks) == blocks[0][2] != ""
     ds = rules_source.diagrams(blocks)
@@ -112,19 +121,19 @@ def test_page_parses_with_a_title_and_a_good_mix_of_diagrams(game):
     assert all(d["game"] == game for d in ds)
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
-def test_every_rule_is_cited_in_a_heading_of_its_page(game):
+@pytest.mark.parametrize("game, lang", sorted(PAGES))
+def test_every_rule_is_cited_in_a_heading_of_its_page(game, lang):
     cited = set()
-    for block in _blocks(game):
+    for block in _blocks(game, lang):
         if block[0] == "heading":
             for group in re.findall(r"\(([RG][0-9]+(?:, [RG][0-9]+)*)\)", block[2]):
                 cited.update(group.split(", "))
     assert cited == RULES[game]
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
-def test_every_section_has_prose_and_its_markup_renders(game):
-    blocks = _blocks(game)
+@pytest.mark.parametrize("game, lang", sorted(PAGES))
+def test_every_section_has_prose_and_its_markup_renders(game, lang):
+    blocks = _blocks(game, lang)
     assert sum(1 for b in blocks if b[0] == "paragraph") >= 15
     rendered = []
     for block in blocks:
@@ -147,6 +156,39 @@ def test_every_section_has_prose_and_its_markup_renders(game):
             section_has_prose = True
         elif block[0] == "diagram":
             assert section_has_prose, block[1]["id"]
+
+
+def _outline(blocks: list) -> list:
+    """The page's shape: each heading's level and rule numbers, each diagram's settings."""
+    out = []
+    for block in blocks:
+        if block[0] == "heading":
+            out.append((block[1], re.findall(r"\b[RG][0-9]+\b", block[2])))
+        elif block[0] == "diagram":
+            out.append({k: v for k, v in block[1].items() if k not in WORDS_ONLY})
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_german_page_shows_the_same_diagrams_in_the_same_sections(game):
+    """Same boards, moves, puzzles and answers under the same rule numbers; the words are German
+    (every caption and explanation translated, none left out)."""
+    english, german = _blocks(game, "en"), _blocks(game, "de")
+    assert _outline(german) == _outline(english)
+    for en, de in zip(rules_source.diagrams(english), rules_source.diagrams(german)):
+        assert [bool(c) for c in de["captions"]] == [bool(c) for c in en["captions"]], de["id"]
+        assert ("explain" in de) == ("explain" in en), de["id"]
+        for en_text, de_text in zip(
+            en["captions"] + [en.get("explain")], de["captions"] + [de.get("explain")]
+        ):
+            assert not en_text or de_text != en_text, (de["id"], de_text)
+    assert rules_source.title(german) != rules_source.title(english)
+    assert [b[1] for b in german if b[0] == "paragraph"] != [
+        b[1] for b in english if b[0] == "paragraph"
+    ]
+    prose = " ".join(b[1] for b in german if b[0] in ("paragraph", "list"))
+    for word in (" der ", " die ", " und ", " du "):  # German, in the informal voice
+        assert word in prose
 
 
 # -- every diagram ------------------------------------------------------------------------------
