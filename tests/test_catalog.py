@@ -95,6 +95,16 @@ def test_a_page_is_translated_in_place_and_keeps_everything_else():
     assert build.translate_page(PAGE, "de", {}) == PAGE.replace('lang="en"', 'lang="de"')
 
 
+def test_the_words_of_the_rules_pages_template_are_extracted_from_the_build_tool():
+    """tools/build_rules.py words the rules pages' header and footer with `_()`: its messages are
+    in the catalog, where a text it shares with the app is one message with one translation."""
+    where = {m.id: {path for path, _line in m.locations} for m in build.extract() if m.id}
+    assert "tools/build_rules.py" in build.TOOLS
+    for message in ("Rules of {game}", "Play {game}", "Contents"):
+        assert where[message] == {"tools/build_rules.py"}, message
+    assert where["reload"] == {"index.html", "tools/build_rules.py"}
+
+
 def test_the_template_catalogs_and_compiled_words_are_up_to_date():
     assert build.main(["--check"]) == 0, "run: python tools/words.py"
 

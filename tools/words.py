@@ -3,8 +3,8 @@
     python tools/words.py            # extract, merge into each locale/<lang>.po, compile
     python tools/words.py --check    # fail if a catalog is stale, incomplete or fuzzy
 
-- Extract: every `_()`, `p_()` and `n_()` of lotus/ (the message ids are the English texts) and
-  the words of the HTML pages (text and the attributes people read: title, aria-label, alt,
+- Extract: every `_()`, `p_()` and `n_()` of lotus/ and of the tools that build pages (TOOLS: the
+  rules pages' template), the message ids being the English texts, and the words of the HTML pages (text and the attributes people read: title, aria-label, alt,
   placeholder, a meta description), into `locale/lotus.pot`.
 - Merge: each `locale/<lang>.po` takes the new ids; a changed id keeps its old translation marked
   fuzzy, for a translator to review; ids no longer used become obsolete (kept in the file's tail).
@@ -23,7 +23,7 @@ import re
 import sys
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -36,6 +36,7 @@ TEMPLATE = os.path.join(LOCALE, "lotus.pot")
 COMPILED = os.path.join(ROOT, "lotus", "words")
 KEYWORDS = {"_": None, "p_": ((1, "c"), 2), "n_": (1, 2)}
 PAGES = ("index.html", "embed.html")
+TOOLS = ("tools/build_rules.py",)  # build tools whose pages' words come from the catalog
 READ_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder")
 SKIPPED_TAGS = ("script", "style", "svg", "template")
 INLINE = (
@@ -222,6 +223,18 @@ def extract() -> Catalog:
     for page in PAGES:
         for text, line in page_words(os.path.join(ROOT, page)):
             template.add(text, locations=[(page, line)])
+    for tool in TOOLS:
+        found = extract_from_file(
+            "python",
+            os.path.join(ROOT, tool),
+            keywords=KEYWORDS,
+            comment_tags=("Translators:",),
+            strip_comment_tags=True,
+        )
+        for lineno, message, comments, context in found:
+            template.add(
+                message, locations=[(tool, lineno)], auto_comments=comments, context=context
+            )
     return template
 
 

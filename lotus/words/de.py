@@ -6,4 +6,13 @@ def plural(n):
 
 PLURALS = 2
 MESSAGES = {
+    'Contents': 'Inhalt',
+    'Embed': 'Einbetten',
+    'Every board on this page is live. To put boards like these into your own page, open the app, set up a position and press {embed}.': 'Jedes Brett auf dieser Seite ist live. Um solche Bretter in deine eigene Seite einzubauen, öffne die App, stell eine Stellung auf und wähle {embed}.',
+    'Pages': 'Seiten',
+    'Play {game}': '{game} spielen',
+    'Rules of {game}': 'Regeln von {game}',
+    'The rules of {game}, explained with live boards.': 'Die Spielregeln von {game}, erklärt mit Brettern zum Ausprobieren.',
+    'Update available —': 'Neue Version verfügbar —',
+    'reload': 'neu laden',
 }
