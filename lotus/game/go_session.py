@@ -15,7 +15,7 @@ class GoSession(Session):
         self, first: str = "w", marker: int = 0, numbers: bool = False, seats=None, position=None
     ) -> None:
         if position:  # a game set up from a position (lotus.game.positions; raises PositionError)
-            from lotus.game.positions import from_position
+            from lotus.game.go_records import from_position
 
             game = from_position(position)
             self.options = {"first": game.to_move, "marker": game.marker, "position": position}

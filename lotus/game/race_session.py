@@ -14,7 +14,7 @@ class RaceSession(Session):
         self, players: int = 2, pro: bool = False, first: str = "w", seats=None, position=None
     ) -> None:
         if position:  # a game set up from a position (lotus.game.positions; raises PositionError)
-            from lotus.game.positions import from_position
+            from lotus.game.race_records import from_position
 
             game = from_position(position)
             self.options = {"players": game.players, "pro": game.pro, "first": game.first}

@@ -59,6 +59,7 @@ class Session:
         self.touched = False  # the players changed the dead-group marks themselves
         self.review = None  # None: the present; n: looking at the position after n actions
         self._review_cache = None
+        self._counted = None  # (version, {actions: moves among them}): `_moves_in`'s counts
         self.notes = []  # each action in words for people, parallel to `actions`
         self.event = ""  # what the last action did, when worth saying ("Black reverses 3 stones.")
 
@@ -219,7 +220,7 @@ class Session:
     def _moves_in(self, count: int) -> int:
         """The number of moves among the first `count` actions, counted once per version: the
         page asks several times a redraw, and a long game has thousands of actions."""
-        counted = getattr(self, "_counted", None)
+        counted = self._counted
         if counted is None or counted[0] != self.version:
             counted = self._counted = (self.version, {})
         known = counted[1].get(count)
