@@ -132,6 +132,9 @@ def page(game: str, source: str, config_text: str) -> str:
         preloads=preloads(config_text, "boards.toml", SCRIPT, "../"),
         script=SCRIPT,
         csp=CSP,
+        boards_css="\n  ".join(
+            f'<link rel="stylesheet" href="../{e.stylesheet}">' for e in games.ENTRIES
+        ),
     )
 
 
@@ -155,8 +158,7 @@ TEMPLATE = """<!doctype html>
   <meta name="description" content="The rules of {game_title}, explained with live boards.">
   <link rel="icon" href="../static/icon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="../static/vendor/pyscript/core.css">
-  <link rel="stylesheet" href="../static/css/race-board.css">
-  <link rel="stylesheet" href="../static/css/go-board.css">
+  {boards_css}
   <link rel="stylesheet" href="../static/css/diagram.css">
   <link rel="stylesheet" href="../static/css/thinking.css">
   <link rel="stylesheet" href="../static/css/rules.css">

@@ -73,6 +73,8 @@ class Game:
 
     id = ""
     title = ""  # the game's name for people
+    tab_note = ""  # what the picker's tab says under the title ("race", "Go")
+    stylesheet = ""  # the board's stylesheet (site path), inlined in the pages (tools/predraw.py)
     option_names = ()  # the query/form option keys, in order (without "seats")
     record_option_names = ()  # the option keys of a record (lotus.game.records), in order
     has_scoring = False  # the players agree on dead groups before the end (G9, G10)
@@ -214,6 +216,8 @@ class Race(Game):
 
     id = "race"
     title = "Lotus (1998)"
+    tab_note = "race"
+    stylesheet = "static/css/race-board.css"
     option_names = ("players", "pro", "first")
     record_option_names = ("players", "rule", "first")
     board_ratio = 1.16
@@ -297,6 +301,8 @@ class Go(Game):
 
     id = "go"
     title = "Lotus (Freeling)"
+    tab_note = "Go"
+    stylesheet = "static/css/go-board.css"
     option_names = ("first", "marker")
     record_option_names = ("first", "marker")
     has_scoring = True

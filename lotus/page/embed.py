@@ -605,7 +605,7 @@ def what_it_did(before, move: str) -> str:
         return "passing changes nothing on the board"
     after = before.copy()
     after.play(move)
-    if hasattr(after, "lotuses"):
+    if games.of_game(after).has_scoring:  # Go's words: reversals and lotuses
         return _go_did(before, after, move)
     return _race_did(before, after, move)
 

@@ -110,10 +110,11 @@ class Plugin:
     }
     judges = ()
     has_ownership = False
+    state_class = PlayState  # the search protocol's state over a copy of a game (`state`)
 
     def state(self, game, rng, **settings):
         """The search protocol's state over a copy of `game` (a level's plug-in settings)."""
-        return PlayState(game, **settings)
+        return self.state_class(game, **settings)
 
     def judge(self, game, judge=None):
         """The count the computer plays for in `game`: `judge` (one of ``judges``), or the
@@ -133,7 +134,7 @@ class Plugin:
         `recording(cls, alternate_depth=False)` makes a state class that keeps every playout's
         rewards (``lotus.engine.ai.analysis``)."""
         iterations, c_puct, _ucb4, cfg = level_settings(settings)
-        return recording(PlayState)(game, **cfg), iterations, c_puct
+        return recording(self.state_class)(game, **cfg), iterations, c_puct
 
     def final_values(self, game, rng) -> list:
         """Each colour's share of a finished game, in ``game.colours``' order."""
