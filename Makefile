@@ -15,6 +15,8 @@ SW := sw.js
 PRERENDERED := lotus/render/race_parts.txt lotus/render/go_parts.txt
 # The computer's first moves from the usual starts (committed; see tools/book.py).
 BOOK := lotus/game/openings_book.py
+# The words' catalogs (committed): the template, each language's .po and its compiled module.
+WORDS := locale/lotus.pot locale/de.po lotus/words/de.py
 RULES := rules/race.html rules/go.html rules/boards.toml rules/worker.toml rules/worker-mpy.toml
 # The page's modules precompiled to MicroPython bytecode (see the rule below).
 MPY_DIR := build/mpy
@@ -22,7 +24,7 @@ LOTUS_MPY := $(patsubst %.py,$(MPY_DIR)/%.mpy,$(shell find lotus -name '*.py'))
 
 .PHONY: setup serve test test-fast test-unit test-e2e bench arena lint format clean dist FORCE
 
-setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(BOOK) $(LOTUS_MPY) $(RULES) $(SW)
+setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(BOOK) $(WORDS) $(LOTUS_MPY) $(RULES) $(SW)
 
 # Debian packages: only installed when missing (needs root, as on a fresh machine and in CI).
 apt_install = if [ "$$(id -u)" = 0 ]; then \
@@ -54,6 +56,11 @@ $(PRERENDERED) &: $(STAMP_VENV) FORCE
 # cores) only when the engines, the search or the start positions changed since it was computed.
 $(BOOK): $(STAMP_VENV) FORCE
 	@$(PY) tools/book.py --if-stale
+
+# The words follow the code and the pages: extracted, merged into each language's catalog and
+# compiled on every run (about a second), each file rewritten only when it changed (tools/words.py).
+$(WORDS) &: $(STAMP_VENV) FORCE
+	@$(PY) tools/words.py
 
 # lotus/**/*.py precompiled to MicroPython bytecode in build/mpy/ (generated, git-ignored): the
 # page's config ships these .mpy files, which MicroPython imports without compiling (a third of

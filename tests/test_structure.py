@@ -90,7 +90,7 @@ def cycles(graph: dict) -> list:
 # The floors of lotus/, lowest first, each a folder: a module imports its own floor and those
 # below, never one above. The entries (the app page's DOM adapter, the workers' calls) stand on
 # top of them all.
-FLOORS = ("lotus.engine", "lotus.render", "lotus.game", "lotus.page", "lotus.dom")
+FLOORS = ("lotus.engine", "lotus.words", "lotus.render", "lotus.game", "lotus.page", "lotus.dom")
 ENTRIES = ("lotus.ui_bindings", "lotus.worker_api")
 
 
@@ -122,6 +122,7 @@ def test_the_floor_test_sees_a_climb():
     assert floor_of("lotus.game.session") > floor_of("lotus.engine.ai.mcts")
     assert floor_of("lotus.dom.live") > floor_of("lotus.page.live") > floor_of("lotus.game.games")
     assert floor_of("lotus.ui_bindings") > floor_of("lotus.dom.host")
+    assert floor_of("lotus.words") > floor_of("lotus.engine.race")  # engines word nothing
 
 
 def test_each_floor_says_what_lives_there_and_what_it_may_import():

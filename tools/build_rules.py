@@ -76,13 +76,9 @@ def figure(diagram: dict) -> str:
 
 
 def _prose(block) -> str:
-    kind = block[0]
-    if kind == "heading":
+    if block[0] == "heading":
         return f"<h{block[1]}>{heading_html(block[2])}</h{block[1]}>"
-    if kind == "paragraph":
-        return f"<p>{rules_source.inline_html(block[1])}</p>"
-    items = "".join(f"<li>{rules_source.inline_html(item)}</li>" for item in block[1])
-    return f"<ul>{items}</ul>"
+    return block[1]  # a paragraph or a list, rendered by the source's Markdown reader
 
 
 def sections(blocks: list) -> list:
