@@ -284,7 +284,14 @@ def test_the_boot_scripts_and_tools_read_the_games_from_the_registry():
     registry's list (tools/predraw.py writes it in), the rules pages follow it."""
     from tools import predraw
 
-    for path in ("static/js/boot.js", "static/js/embed-boot.js", "tools/build_rules.py"):
+    for path in (
+        "static/js/boot.js",
+        "static/js/embed-boot.js",
+        "tools/build_rules.py",
+        "tools/rules_source.py",
+        "tools/predraw.py",
+        "tools/book.py",
+    ):
         with open(os.path.join(ROOT, path), encoding="utf-8") as f:
             assert not re.search(r"""["'](race|go)["']""", f.read()), path
     for page in ("index.html", "embed.html"):
