@@ -318,9 +318,8 @@ def test_the_page_logic_asks_a_session_through_its_protocol():
 
 # A game's own modules: its engine, search plug-in, renderer, session and record hooks.
 GAME_OWN = (PER_GAME - {"lotus.game.games"}) | {"lotus.engine.kensington"}
-# The one module outside them that still imports one: an embed's words for a wrong try in a
-# puzzle (what_it_did) are written per game there.
-OWN_IMPORTS_LEFT = {"lotus.page.embed": {"lotus.engine.race"}}
+# No module outside them imports one (a puzzle's wrong try is worded by the game's session).
+OWN_IMPORTS_LEFT = {}
 # The receivers a probe (getattr, hasattr) must not ask: a game, a session, a position of either.
 PROBED = re.compile(r"^(?:.+\.)?(game|session|after|before|work|start|\w+_game|\w+_session)$")
 
@@ -493,3 +492,41 @@ def test_no_module_reads_the_registrys_lists_at_import():
                 if lists:
                     found.append(f"{name}: {sorted(lists)}")
     assert found == []
+
+
+# The page's layers (its DOM-free logic, the adapters and the entry) are kept in small pieces:
+# a module a maintainer can read whole, a class with one concern.
+PAGE_LAYERS = ("lotus.page", "lotus.dom", "lotus.ui_bindings")
+MAX_MODULE_LINES = 500
+MAX_CLASS_LINES = 400
+
+
+def sizes(source: str) -> tuple:
+    """(lines of the module, [(class name, lines)]) of a module's source."""
+    tree = ast.parse(source)
+    classes = [
+        (node.name, node.end_lineno - node.lineno + 1)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+    ]
+    return len(source.splitlines()), classes
+
+
+def test_the_size_check_sees_a_long_module_and_a_long_class():
+    body = "".join(f"    def m{i}(self):\n        return {i}\n" for i in range(250))
+    lines, classes = sizes("class Big:\n" + body + "\n\nx = 1\n")
+    assert lines == 504 and classes == [("Big", 501)]
+
+
+def test_the_page_is_made_of_small_modules_and_classes():
+    """No module of the page's logic, adapters or entry over 500 lines; no class over 400."""
+    too_big = []
+    for name, path in sorted(modules().items()):
+        if not name.startswith(PAGE_LAYERS):
+            continue
+        with open(path, encoding="utf-8") as f:
+            lines, classes = sizes(f.read())
+        if lines > MAX_MODULE_LINES:
+            too_big.append(f"{name}: {lines} lines")
+        too_big += [f"{name}.{c}: {n} lines" for c, n in classes if n > MAX_CLASS_LINES]
+    assert too_big == []

@@ -18,7 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from lotus.game import games  # noqa: E402
-from lotus.page import embed  # noqa: E402
+from lotus.page import diagrams, embed  # noqa: E402
 from tools import rules_source  # noqa: E402
 from tools.predraw import preloads  # noqa: E402
 
@@ -71,7 +71,7 @@ def figure(diagram: dict) -> str:
     """One diagram's <figure>, pre-drawn, with its settings in data-diagram."""
     settings = settings_of(diagram)
     fragment = embed.to_fragment(embed.compact(settings))
-    html = embed.figure_html(embed.Diagram(settings), fragment, live=True)
+    html = diagrams.figure_html(diagrams.Diagram(settings), fragment, live=True)
     return html.replace("<figure ", f'<figure id="{diagram["id"]}" ', 1)
 
 
@@ -103,13 +103,13 @@ def page(game: str, source: str, config_text: str) -> str:
     others = [g for g in games.GAMES if g != game]
     toc = []
     body = []
-    for heading, prose, diagrams in sections(blocks):
+    for heading, prose, sources in sections(blocks):
         anchor = slug(split_refs(heading)[0]) if heading else "intro"
         if heading:
             toc.append(f'<li><a href="#{anchor}">{heading_html(heading)}</a></li>')
         head = f"<h2>{heading_html(heading)}</h2>" if heading else ""
         text = head + "".join(_prose(b) for b in prose)
-        boards = "".join(figure(d) for d in diagrams)
+        boards = "".join(figure(d) for d in sources)
         cls = "rule" if boards else "rule text-only"
         body.append(
             f'<section class="{cls}" id="{anchor}"><div class="prose">{text}</div>'

@@ -122,7 +122,7 @@ class BoardsPage(Host):
 
     def start_embed(self) -> None:
         """embed.html: build the one board from the fragment (its errors shown in the frame)."""
-        from lotus.page import embed
+        from lotus.page import diagrams, embed
 
         root = document.querySelector("[data-embed-root]")
         error = document.querySelector("[data-error]")
@@ -131,7 +131,7 @@ class BoardsPage(Host):
         fragment = str(window.location.hash)
         try:
             settings = embed.parse_fragment(fragment)
-            diagram = embed.Diagram(settings)
+            diagram = diagrams.Diagram(settings)
         except ValueError as exc:
             say(error, "This Lotus board cannot be shown. " + sentence(str(exc)))
             root.innerHTML = ""
@@ -139,7 +139,7 @@ class BoardsPage(Host):
             return
         self.body.dataset.game = settings["game"]
         self.body.dataset.theme = settings["theme"]
-        root.innerHTML = embed.figure_html(
+        root.innerHTML = diagrams.figure_html(
             diagram, fragment[1:] if fragment[:1] == "#" else fragment, live=True
         )
         figure = Figure(self, root.querySelector("figure"), diagram)

@@ -19,6 +19,15 @@ def colour_name(colour: str) -> str:
     return _TITLES[colour]
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def count_words(n: int, word: str) -> str:
+    """'one field', 'three fields', '12 stones'."""
+    text = NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
+    return text + " " + word + ("" if n == 1 else "s")
+
+
 def sentence(text: str) -> str:
     """A message as a sentence: capital first letter, full stop at the end."""
     if not text:
@@ -102,6 +111,13 @@ class Session:
     def _describe(self, action: str, mover: str, before) -> tuple:
         """Hook: (the action in words, what it did worth saying in the status or '')."""
         return (colour_name(mover) + " plays " + action, "")
+
+    def what_it_did(self, move: str) -> str:
+        """What `move` would do in the position on show, in words (a puzzle's wrong try says it);
+        a game's session says more of its own moves."""
+        if move == "pass":
+            return "passing changes nothing on the board"
+        return "it is not the move"
 
     def hint_text(self, move: str) -> str:
         """Hook: the hinted move in words ('play 23')."""

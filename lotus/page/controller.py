@@ -1484,11 +1484,11 @@ class BoardController(Computer):
 
     @property
     def diagram(self):
-        """The board's model (embed.Diagram)."""
+        """The board's model (a diagrams.Diagram)."""
         if self._diagram is None:
-            from lotus.page import embed
+            from lotus.page import diagrams, embed
 
-            self._diagram = embed.Diagram(embed.parse_fragment(self.settings_text))
+            self._diagram = diagrams.Diagram(embed.parse_fragment(self.settings_text))
         return self._diagram
 
     def shown(self):
@@ -1526,7 +1526,7 @@ class BoardController(Computer):
 
     def view(self) -> dict:
         """What the figure shows."""
-        from lotus.page import embed
+        from lotus.page import diagrams
 
         diagram = self.diagram
         return {
@@ -1535,7 +1535,9 @@ class BoardController(Computer):
             "caption": diagram.caption(),
             "status": self.failure or diagram.status(),
             "step": diagram.step,
-            "buttons": [(action, enabled) for action, _l, _t, enabled in embed.controls(diagram)],
+            "buttons": [
+                (action, enabled) for action, _l, _t, enabled in diagrams.controls(diagram)
+            ],
             "puzzle": diagram.mode == "puzzle",
             "solved": diagram.solved,
             "feedback": diagram.verdict(),  # right, wrong or solution (shown)
