@@ -173,7 +173,7 @@ def opened(name: str) -> tuple:
         records.record_of(game, seats={computer: "hard", person: "human"})
     )
     page.start("?game=go", "#" + fragment)
-    page.worker_answered()
+    page.worker_up(True)
     answer(page)  # the search's dead groups
     return page, person
 
@@ -225,7 +225,7 @@ def test_after_a_resume_marking_its_group_dead_is_still_disputed_but_giving_up_o
     too), and the person may still give up a group of their own."""
     page = PageController(MemoryStorage())
     page.start("?game=go&seats=human,easy", "")
-    page.worker_answered()
+    page.worker_up(True)
     for mine, its in (("1", "40"), ("2", "41"), ("pass", "pass")):  # its moves given
         page.click("point", mine) if mine != "pass" else page.action("pass")
         (ticket,) = page.tickets()
