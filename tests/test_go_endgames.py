@@ -126,7 +126,7 @@ def test_it_resigns_only_when_hopelessly_behind(level):
 def test_the_page_plays_the_computers_resignation():
     page = PageController(MemoryStorage())
     page.start("?game=go&seats=human,easy", "")
-    page.worker_answered()
+    page.worker_up(True)
     page.click("point", "1")
     (ticket,) = page.tickets()
     page.answered(ticket, {"move": "resign", "ms": 1})

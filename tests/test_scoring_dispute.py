@@ -11,7 +11,7 @@ from lotus.page.controller import MemoryStorage, PageController
 def started(query: str) -> PageController:
     page = PageController(MemoryStorage())
     page.start(query, "")
-    page.worker_answered()
+    page.worker_up(True)
     return page
 
 

@@ -26,7 +26,7 @@ sys.path.insert(0, ROOT)
 
 from lotus import words  # noqa: E402
 from lotus.game import games  # noqa: E402
-from lotus.page import embed  # noqa: E402
+from lotus.page import diagrams, embed  # noqa: E402
 from lotus.words import _  # noqa: E402
 from tools import rules_source  # noqa: E402
 from tools.predraw import preloads  # noqa: E402
@@ -117,7 +117,7 @@ def figure(diagram: dict) -> str:
     """One diagram's <figure>, pre-drawn, with its settings in data-diagram."""
     settings = settings_of(diagram)
     fragment = embed.to_fragment(embed.compact(settings))
-    html = embed.figure_html(embed.Diagram(settings), fragment, live=True)
+    html = diagrams.figure_html(diagrams.Diagram(settings), fragment, live=True)
     return html.replace("<figure ", f'<figure id="{diagram["id"]}" ', 1)
 
 
@@ -181,13 +181,13 @@ def _page(game: str, lang: str, source: str, config_text: str) -> str:
     title = rules_source.title(blocks)
     toc = []
     body = []
-    for heading, prose, diagrams in sections(blocks):
+    for heading, prose, sources in sections(blocks):
         section = anchor(heading)
         if heading:
             toc.append(f'<li><a href="#{section}">{heading_html(heading)}</a></li>')
         head = f"<h2>{heading_html(heading)}</h2>" if heading else ""
         text = head + "".join(_prose(b) for b in prose)
-        boards = "".join(figure(d) for d in diagrams)
+        boards = "".join(figure(d) for d in sources)
         cls = "rule" if boards else "rule text-only"
         body.append(
             f'<section class="{cls}" id="{section}"><div class="prose">{text}</div>'
@@ -231,6 +231,9 @@ def _page(game: str, lang: str, source: str, config_text: str) -> str:
         preloads=preloads(config_text, "boards.toml", SCRIPT, "../"),
         script=SCRIPT,
         csp=CSP,
+        boards_css="\n  ".join(
+            f'<link rel="stylesheet" href="../{e.stylesheet}">' for e in games.ENTRIES
+        ),
     )
 
 
@@ -256,8 +259,7 @@ TEMPLATE = """<!doctype html>
   {alternates}
   <link rel="icon" href="../static/icon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="../static/vendor/pyscript/core.css">
-  <link rel="stylesheet" href="../static/css/race-board.css">
-  <link rel="stylesheet" href="../static/css/go-board.css">
+  {boards_css}
   <link rel="stylesheet" href="../static/css/diagram.css">
   <link rel="stylesheet" href="../static/css/thinking.css">
   <link rel="stylesheet" href="../static/css/rules.css">

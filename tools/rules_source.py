@@ -44,6 +44,8 @@ import re
 
 from markdown_it import MarkdownIt
 
+from lotus.game import games
+
 KEYS = (
     "id",
     "game",
@@ -61,7 +63,6 @@ KEYS = (
 )
 """The keys a diagram block may have, besides ``caption N`` (N = 1, 2, ...)."""
 
-GAMES = ("race", "go")
 MODES = ("view", "step", "puzzle", "play")
 OPPONENTS = ("human", "easy", "medium", "hard")
 FORBIDDEN = "|#&"
@@ -104,17 +105,23 @@ def _refuse(kind: str, path: str, line: int):
     raise SourceError(f"{path}:{line}: {reason}")
 
 
+def _either(before: str = "", after: str = "") -> str:
+    """'race or go': the registry's games, each between `before` and `after`."""
+    return " or ".join(before + g + after for g in games.GAMES)
+
+
 def _page_game(path: str) -> str | None:
-    """'race' for .../race.md, 'go' for .../go.md, else None."""
+    """The game a source is the page of: its file's name (race for .../race.md) when that is a
+    game of the registry, else None."""
     stem = os.path.splitext(os.path.basename(path))[0]
-    return stem if stem in GAMES else None
+    return stem if stem in games.GAMES else None
 
 
 def load(path: str, game: str | None = None) -> list:
     """Parse the source at `path` into blocks; raise SourceError on anything malformed.
 
     `game` is the page's game (the default for diagrams that name none); it defaults to the file's
-    name: race.md -> 'race', go.md -> 'go' (in any folder, so docs/rules/<lang>/go.md too).
+    name (race.md: race, go.md: go; in any folder, so docs/rules/<lang>/go.md too).
     """
     with open(path, encoding="utf-8") as f:
         text = f.read()
@@ -123,8 +130,8 @@ def load(path: str, game: str | None = None) -> list:
 
 def parse(text: str, path: str = "<source>", game: str | None = None) -> list:
     """Parse source text (see `load`); `path` only names the source in errors."""
-    if game is not None and game not in GAMES:
-        raise SourceError(f"{path}:1: unknown page game {game!r} (race or go)")
+    if game is not None and game not in games.GAMES:
+        raise SourceError(f"{path}:1: unknown page game {game!r} ({_either()})")
     env = {"path": path, "game": game}
     tokens = _MD.parse(text, env)
     blocks = []
@@ -343,33 +350,37 @@ def _diagram(body: list, line: int, env: dict) -> dict:
     implied = None
     if "position" in d:
         first = d["position"][0]
-        implied = "race" if first == "r" else "go" if first == "g" else None
+        letters = {e.start_position[:1]: e.id for e in games.ENTRIES}
+        implied = letters.get(first)
         if implied is None:
-            fail(at("position"), f"a position begins with r (race) or g (go): {d['position']!r}")
+            begins = " or ".join(f"{k} ({g})" for k, g in letters.items())
+            fail(at("position"), f"a position begins with {begins}: {d['position']!r}")
     if "game" in d:
-        if d["game"] not in GAMES:
-            fail(at("game"), f"game must be race or go, not {d['game']!r}")
+        if d["game"] not in games.GAMES:
+            fail(at("game"), f"game must be {_either()}, not {d['game']!r}")
         if implied and implied != d["game"]:
             fail(at("position"), f"a {implied} position in a {d['game']} diagram")
     else:
         d["game"] = implied or page_game
         if d["game"] is None:
-            fail(line, "no game: give 'game: race' or 'game: go' (or a position)")
+            fail(line, "no game: give " + _either("'game: ", "'") + " (or a position)")
     mode = d.setdefault("mode", "view")
     if mode not in MODES:
         fail(at("mode"), f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     for key in ("players", "pro"):
         if key in d:
-            if d["game"] != "race":
-                fail(at(key), f"{key}: only for race diagrams")
+            if key not in games.get(d["game"]).embed_options:
+                owners = " or ".join(e.id for e in games.ENTRIES if key in e.embed_options)
+                fail(at(key), f"{key}: only for {owners} diagrams")
             if "position" in d:
                 fail(at(key), f"{key}: only without a position (the position says it)")
     if "players" in d and not _whole(d["players"], 2, 4):
         fail(at("players"), f"players must be 2, 3 or 4, not {d['players']!r}")
     if "pro" in d and d["pro"] not in ("0", "1"):
         fail(at("pro"), f"pro must be 0 or 1, not {d['pro']!r}")
-    if "select" in d and d["game"] != "race":
-        fail(at("select"), "select: only for race diagrams")
+    if "select" in d and not games.get(d["game"]).has_selection:
+        owners = " or ".join(e.id for e in games.ENTRIES if e.has_selection)
+        fail(at("select"), f"select: only for {owners} diagrams")
     for key in ("moves", "answer"):
         if key in d:
             parts = [p.strip() for p in d[key].split(",")]

@@ -48,6 +48,7 @@ and properties; the inner loops run ``place`` on copies.
   API.
 """
 
+from lotus.engine import Game as _Protocol
 from lotus.engine import IllegalMove as _AnyIllegalMove
 from lotus.engine.kensington import (
     BIT_INDEX,
@@ -255,8 +256,9 @@ def _empty_regions(empty: int) -> list:
     return out
 
 
-class Game:
-    """A game of Lotus (Freeling): the board, the pass marker, the moves and the scoring phase."""
+class Game(_Protocol):
+    """A game of Lotus (Freeling): the board, the pass marker, the moves and the scoring phase
+    (``lotus.engine.Game``)."""
 
     __slots__ = (
         "_s",
@@ -274,6 +276,9 @@ class Game:
         "_hist",
         "_first",
     )
+
+    search_plugin = "lotus.engine.ai.go_plugin"
+    colours = COLOURS  # the colours in the order turns pass (``turn`` indexes them)
 
     def __init__(self, marker: int = 0, first: str = "w") -> None:
         """Start on an empty board (G1): `marker` is the pass marker's start (G3), `first` moves."""

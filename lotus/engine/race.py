@@ -41,6 +41,7 @@ or into the lists they hold, breaks the game.
   the ordinary API; ``play`` checks the move against the cached list of legal moves.
 """
 
+from lotus.engine import Game as _Protocol
 from lotus.engine import IllegalMove as _AnyIllegalMove
 
 COLOURS = ("w", "b", "r", "y")
@@ -271,13 +272,15 @@ def _is_number(text: str) -> bool:
     return True
 
 
-class Game:
-    """One game of the stacking race: state, legal moves, play and undo.
+class Game(_Protocol):
+    """One game of the stacking race: state, legal moves, play and undo (``lotus.engine.Game``).
 
     Attributes (read-only): ``players``, ``pro``, ``first``, ``colours`` (in turn order), and the
     fast path for search (module docstring): ``stacks``, ``start_heights``, ``turn``, ``winner``
     (the colour whose stones are all in the goal, R11, or None).
     """
+
+    search_plugin = "lotus.engine.ai.race_plugin"
 
     __slots__ = (
         "players",

@@ -2,7 +2,7 @@
 
 from lotus.engine import go
 from lotus.engine.kensington import HEXAGONS, NEIGHBOURS, SIZE
-from lotus.game.session import Session, colour_name, sentence
+from lotus.game.session import Session, colour_name, count_words, sentence
 from lotus.render import go as go_render
 
 
@@ -15,7 +15,7 @@ class GoSession(Session):
         self, first: str = "w", marker: int = 0, numbers: bool = False, seats=None, position=None
     ) -> None:
         if position:  # a game set up from a position (lotus.game.positions; raises PositionError)
-            from lotus.game.positions import from_position
+            from lotus.game.go_records import from_position
 
             game = from_position(position)
             self.options = {"first": game.to_move, "marker": game.marker, "position": position}
@@ -282,6 +282,42 @@ class GoSession(Session):
                 f"{owner} completes a lotus: that group can never be reversed."
             )
         return (words, event)
+
+    def what_it_did(self, move: str) -> str:
+        """What placing on `move` would do here: the stones it reverses, a lotus it completes, or
+        the group it would leave without a liberty (which turns, G6)."""
+        before = self.game
+        if move == go.PASS:
+            return super().what_it_did(move)
+        after = before.copy()
+        after.play(move)
+        mover = before.to_move
+        other = "b" if mover == "w" else "w"
+        turned = []
+        lost = []
+        for n in range(1, SIZE + 1):
+            p = str(n)
+            was, now = before.colour_at(p), after.colour_at(p)
+            if was == other and now == mover:
+                turned.append(p)
+            elif was == mover and now == other:
+                lost.append(p)
+        if after.colour_at(move) != mover:
+            lost_text = count_words(len(lost) + 1, "stone")
+            return (
+                "the group there is left without a liberty, so it turns "
+                + colour_name(other).lower()
+                + ": you lose "
+                + lost_text
+            )
+        if not turned:
+            words = "it captures nothing"
+        else:
+            words = "it reverses " + count_words(len(turned), "stone")
+            words += " (on " + ", ".join(turned) + ")"
+        if len(after.lotuses()) > len(before.lotuses()):
+            words += " and completes a lotus"
+        return words
 
     def hint_text(self, move: str) -> str:
         """'play 23', 'pass', or for a resignation what the computer thinks of the game."""
