@@ -4,8 +4,9 @@
     python tools/words.py --check    # fail if a catalog is stale, incomplete or fuzzy
 
 - Extract: every `_()`, `p_()` and `n_()` of lotus/ and of the tools that build pages (TOOLS: the
-  rules pages' template), the message ids being the English texts, and the words of the HTML pages (text and the attributes people read: title, aria-label, alt,
-  placeholder, a meta description), into `locale/lotus.pot`.
+  rules pages' template), the message ids being the English texts, and the words of the HTML
+  pages (text and the attributes people read: title, aria-label, alt, placeholder, a meta
+  description), into `locale/lotus.pot`.
 - Merge: each `locale/<lang>.po` takes the new ids; a changed id keeps its old translation marked
   fuzzy, for a translator to review; ids no longer used become obsolete (kept in the file's tail).
 - Compile: each catalog becomes `lotus/words/<lang>.py` (MESSAGES and the plural rule), which the
