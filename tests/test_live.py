@@ -5,7 +5,7 @@ import json
 import pytest
 
 from lotus.game import games
-from lotus.page import live
+from lotus.page.live import link as live
 from tests.support import micropython
 
 OFFER = "\r\n".join(
@@ -545,7 +545,8 @@ def test_the_hosts_plan():
 
 SCRIPT = """
 from lotus.game import games
-from lotus.page import live, qr
+from lotus.page import qr
+from lotus.page.live import link as live
 
 def run():
     out = []

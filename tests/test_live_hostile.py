@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lotus.game import games
-from lotus.page import live
+from lotus.page.live import link as live
 
 MATCH = "m1"
 

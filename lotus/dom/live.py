@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy
 
 from lotus.dom.host import clipboard, flag, say, show
 from lotus.game import games
-from lotus.page import live
+from lotus.page.live import link as live
 
 RECORD_KEY = "lotus.live"  # the live game on screen: {match, game, role, me, id}
 STUN_KEY = "lotus.live.stun"  # the player's STUN server ('' : none, host candidates only)
