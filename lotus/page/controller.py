@@ -327,7 +327,7 @@ class PageController(Computer):
         from lotus.page.analysis import Analysis  # the app's only (embeds do not analyse)
 
         self.analysis = Analysis()  # the computer's analysis of the game
-        self.live_hook = None  # live play (lotus.dom.live): hook(action) -> True when it took it
+        self.live_hook = None  # live play (lotus.page.live.play): hook(action) -> True: taken
         self.move_list = MoveList()  # the move list's rows, remade where they changed
 
     def shown(self):
@@ -1127,7 +1127,7 @@ class PageController(Computer):
         """The computer's move times measured in the page, as JSON."""
         return json.dumps(self.timings)
 
-    # -- live play (lotus.page.live is the protocol, lotus.dom.live the adapter) ---------
+    # -- live play (lotus.page.live decides, lotus.dom.live moves the bytes) -------------
     def live_apply(self, change):
         """A change from a live game's other side, `change(session)`, made like a click's."""
         before = self._begin()
