@@ -272,9 +272,9 @@ class Invitations:
         self.invite_key = key
         self.show_dialog()
         self.say(words.MAKING_REPLY)
-        play.port.spawn(self.answer(invite["sdp"], invite["tag"]))
+        play.port.spawn(self.make_reply(invite["sdp"], invite["tag"]))
 
-    async def answer(self, sdp: str, tag: str) -> bool:
+    async def make_reply(self, sdp: str, tag: str) -> bool:
         """The guest's answer, shown as a reply link to send back."""
         port = self.play.port
         answer = await port.answer("host", sdp, self.stun())
