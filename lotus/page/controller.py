@@ -45,14 +45,14 @@ class PageController:
         self.record_error = ""  # an import's error, shown next to the import box
         self.address = None  # the query the address must show now (after a link), or None
         self.failure = ""  # the details of an unexpected error, for the error's Copy box
-        self.live_hook = None  # live play (lotus.dom.live): hook(action) -> True when it took it
+        self.live_hook = None  # live play (lotus.page.live.play): hook(action) -> True: taken
         self.computer = Computer(self.shown, self.is_current)
         clock = clock or (lambda: {"date": "", "stamp": ""})  # the adapter's: Date
         self.saves = SavedGames(self.app, self.storage, clock)
         self.links = Links(self.app, self.saves)
         from lotus.page.analysis import Analysis  # the app's only (embeds do not analyse)
 
-        self.analysis = Analysis()
+        self.analysis = Analysis()  # the computer's analysis of the game
         self.sound = Sound()
         self.move_list = MoveList()  # the move list's rows, remade where they changed
 
@@ -388,7 +388,7 @@ class PageController:
         """Everything the page shows, as plain data (see lotus.page.view.page)."""
         return view.page(self)
 
-    # -- live play (lotus.page.live is the protocol, lotus.dom.live the adapter) ---------
+    # -- live play (lotus.page.live decides, lotus.dom.live moves the bytes) -------------
     def live_apply(self, change):
         """A change from a live game's other side, `change(session)`, made like a click's."""
         before = self._begin()
