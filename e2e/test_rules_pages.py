@@ -224,8 +224,8 @@ def test_each_language_links_to_the_other_and_to_the_app_in_its_language(rules_p
     assert page.get_attribute("html", "lang") == "de"
     assert page.title() == "Lotus (1998): So spielst du das Stapel-Wettrennen"
     assert page.inner_text("header a.primary") == "Lotus (1998) spielen"
-    # The German app page (index.de.html) comes with the app's translation: only its link here.
-    assert page.get_attribute("header a.primary", "href") == "../index.de.html?game=race"
+    # The app has no German page yet: the German rules link to the English app.
+    assert page.get_attribute("header a.primary", "href") == "../index.html?game=race"
     assert page.get_attribute('header a[href="go.de.html"]', "hreflang") is None
     back = page.locator('header a[hreflang="en"]')
     assert back.inner_text() == "English"

@@ -85,7 +85,7 @@ def test_one_micropython_runtime_per_page_and_nothing_from_elsewhere(built, game
     for url in re.findall(r'(?:src|href)="([^"]+)"', html):
         assert not re.match(r"^[a-z]+:", url), url
     other = "go" if game == "race" else "race"
-    app = "index.html" if lang == "en" else "index.de.html"
+    app = build_rules.app_page(lang)
     assert f'href="{build_rules.page_name(other, lang)}"' in html  # the other game's, same language
     assert f'href="../{app}?game={game}"' in html  # the app in the page's language
 

@@ -45,8 +45,12 @@ def page_name(game: str, lang: str) -> str:
 
 
 def app_page(lang: str) -> str:
-    """The app's page in `lang`, at the site's root: 'index.html', 'index.de.html'."""
-    return "index.html" if lang == ENGLISH else f"index.{lang}.html"
+    """The app's page in `lang` at the site's root ('index.de.html'), while the app has no page
+    in that language yet its English page ('index.html'): a link never leads nowhere."""
+    translated = f"index.{lang}.html"
+    if lang != ENGLISH and os.path.exists(os.path.join(ROOT, translated)):
+        return translated
+    return "index.html"
 
 
 # Every game of the registry has its rules page in English and in each language of the site
