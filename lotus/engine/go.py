@@ -311,190 +311,210 @@ def _count(w: int, b: int, marker: int) -> tuple:
     return sw, sb
 
 
-class Stones:
-    """The stones on the board and what they make: groups, liberties, lotuses (G4, G5) and
-    territory (G10). ``Game`` builds on it with the turn, the pass marker, the moves and the
-    phases, as python-chess's ``Board`` builds on its ``BaseBoard``.
+# -- the position's questions (G4, G5, G9, G10) and the search's playout: functions of a game -
 
-    Its state, which only ``Game``'s moves change: ``_s``, [white, black] stones as bit sets;
-    ``_gm`` and ``_gn``, per index, the stones of its group and the points next to the group;
-    ``_empty``, the empty points' indices ascending (these three lists are replaced, never
-    changed in place).
+# Game takes the public ones as its methods, by name (``group_of = _group_of``, after its moves),
+# and not from a base class: on MicroPython each attribute store looks for a property setter in
+# every base class, and play and undo store a dozen attributes.
+
+
+def _colour_at(game, point) -> str | None:
+    """Colour of the stone on a point ('37' or 37): 'w', 'b' or None when empty."""
+    bit = 1 << _parse_point(point)
+    if game._s[0] & bit:
+        return WHITE
+    if game._s[1] & bit:
+        return BLACK
+    return None
+
+
+def _stone(game, point) -> int:
+    """The index of a point ('37' or 37) that holds a stone; IllegalMove if it is empty."""
+    i = _parse_point(point)
+    if not (game._s[0] | game._s[1]) & (1 << i):
+        raise IllegalMove(f"point {i + 1} is empty")
+    return i
+
+
+def _group_of(game, point) -> list[str]:
+    """The points of the group holding the stone on `point` ('37' or 37), ascending (G4)."""
+    i = _stone(game, point)
+    return [NAMES[k] for k in indices(game._gm[i])]
+
+
+def _liberties(game, point) -> list[str]:
+    """The liberties (empty points next to it) of the group on `point`, ascending (G4)."""
+    i = _stone(game, point)
+    empty = FULL ^ (game._s[0] | game._s[1])
+    return [NAMES[k] for k in indices(game._gn[i] & empty)]
+
+
+def _holds_lotus(game, point) -> bool:
+    """True when the group on `point` holds all six corners of a hexagon (G5)."""
+    return has_lotus(game._gm[_stone(game, point)])
+
+
+def _lotuses(game) -> list[int]:
+    """Indices (0-6) of the hexagons whose six corners are one colour: each is a lotus."""
+    w, b = game._s
+    return [k for k in range(len(_HEX)) if w & _HEX[k] == _HEX[k] or b & _HEX[k] == _HEX[k]]
+
+
+def _group_list(game) -> list[int]:
+    """One index per group (its lowest), ascending."""
+    out = []
+    rest = game._s[0] | game._s[1]
+    while rest:
+        k = _BI[rest & -rest]
+        out.append(k)
+        rest &= ~game._gm[k]
+    return out
+
+
+def _dead_indices(game, dead) -> tuple:
+    """Validate dead points; return one index per named group (its lowest), ascending."""
+    if type(dead) is str:
+        raise IllegalMove(f"dead must be a list of points, not the string {dead!r}")
+    try:
+        items = list(dead)
+    except TypeError:
+        raise IllegalMove(f"dead must be a list of points, not {dead!r}") from None
+    reps = []
+    for p in items:
+        i = _stone(game, p)
+        g = game._gm[i]
+        if has_lotus(g):
+            raise IllegalMove(f"the group at {i + 1} holds a lotus: it lives (G5)")
+        k = _BI[g & -g]
+        if k not in reps:
+            reps.append(k)
+    reps.sort()
+    return tuple(reps)
+
+
+def _reversed(game, reps: tuple) -> tuple:
+    """(white, black) after reversing the groups of `reps` (G9)."""
+    w, b = game._s
+    dw = db = 0
+    for k in reps:
+        if w & (1 << k):
+            dw |= game._gm[k]
+        else:
+            db |= game._gm[k]
+    return (w & ~dw) | db, (b & ~db) | dw
+
+
+def _territory(game, dead=()) -> dict:
+    """Empty points by owner, `dead` groups reversed: {'w': [..], 'b': [..], 'neutral': [..]}.
+
+    A region of empty points is a player's when every stone bordering it is theirs; regions
+    bordered by both colours (seki) or by no stone at all are neutral (G10).
     """
+    w, b = _reversed(game, _dead_indices(game, dead))
+    tw, tb, tn = _areas(w, b)
+    return {
+        "w": [NAMES[k] for k in indices(tw)],
+        "b": [NAMES[k] for k in indices(tb)],
+        "neutral": [NAMES[k] for k in indices(tn)],
+    }
 
-    __slots__ = ("_s", "_gm", "_gn", "_empty")
 
-    def colour_at(self, point) -> str | None:
-        """Colour of the stone on a point ('37' or 37): 'w', 'b' or None when empty."""
-        bit = 1 << _parse_point(point)
-        if self._s[0] & bit:
-            return WHITE
-        if self._s[1] & bit:
-            return BLACK
-        return None
+def _suggest_dead(game) -> list[str]:
+    """Groups the engine suggests as dead (one point each, its lowest), ascending (G9).
 
-    def masks(self) -> tuple[int, int]:
-        """(white, black) stones as bit sets: bit i is point i+1 (fast path)."""
-        return self._s[0], self._s[1]
-
-    def empty_indices(self) -> list[int]:
-        """Fast path: indices of the empty points, ascending (a fresh list)."""
-        return self._empty[:]
-
-    @property
-    def groups(self) -> list[int]:
-        """Fast path, read-only: per index, the bit set of its group's stones (0 if empty)."""
-        return self._gm
-
-    @property
-    def borders(self) -> list[int]:
-        """Fast path, read-only: per index, the bit set of the points next to its group."""
-        return self._gn
-
-    # -- groups (G4, G5) --------------------------------------------------------------------
-
-    def _stone(self, point) -> int:
-        i = _parse_point(point)
-        if not (self._s[0] | self._s[1]) & (1 << i):
-            raise IllegalMove(f"point {i + 1} is empty")
-        return i
-
-    def group_of(self, point) -> list[str]:
-        """The points of the group holding the stone on `point` ('37' or 37), ascending (G4)."""
-        i = self._stone(point)
-        return [NAMES[k] for k in indices(self._gm[i])]
-
-    def liberties(self, point) -> list[str]:
-        """The liberties (empty points next to it) of the group on `point`, ascending (G4)."""
-        i = self._stone(point)
-        empty = FULL ^ (self._s[0] | self._s[1])
-        return [NAMES[k] for k in indices(self._gn[i] & empty)]
-
-    def has_lotus(self, point) -> bool:
-        """True when the group on `point` holds all six corners of a hexagon (G5)."""
-        return has_lotus(self._gm[self._stone(point)])
-
-    def lotuses(self) -> list[int]:
-        """Indices (0-6) of the hexagons whose six corners are one colour: each is a lotus."""
-        w, b = self._s
-        return [k for k in range(len(_HEX)) if w & _HEX[k] == _HEX[k] or b & _HEX[k] == _HEX[k]]
-
-    def _group_list(self) -> list[int]:
-        """One index per group (its lowest), ascending."""
-        out = []
-        rest = self._s[0] | self._s[1]
-        while rest:
-            k = _BI[rest & -rest]
-            out.append(k)
-            rest &= ~self._gm[k]
-        return out
-
-    # -- territory and dead groups (G9, G10) ------------------------------------------------
-
-    def _dead_indices(self, dead) -> tuple:
-        """Validate dead points; return one index per named group (its lowest), ascending."""
-        if type(dead) is str:
-            raise IllegalMove(f"dead must be a list of points, not the string {dead!r}")
-        try:
-            items = list(dead)
-        except TypeError:
-            raise IllegalMove(f"dead must be a list of points, not {dead!r}") from None
-        reps = []
-        for p in items:
-            i = self._stone(p)
-            g = self._gm[i]
-            if has_lotus(g):
-                raise IllegalMove(f"the group at {i + 1} holds a lotus: it lives (G5)")
-            k = _BI[g & -g]
-            if k not in reps:
-                reps.append(k)
-        reps.sort()
-        return tuple(reps)
-
-    def _reversed(self, reps: tuple) -> tuple:
-        """(white, black) after reversing the groups of `reps` (G9)."""
-        w, b = self._s
-        dw = db = 0
-        for k in reps:
-            if w & (1 << k):
-                dw |= self._gm[k]
-            else:
-                db |= self._gm[k]
-        return (w & ~dw) | db, (b & ~db) | dw
-
-    def territory(self, dead=()) -> dict:
-        """Empty points by owner, `dead` groups reversed: {'w': [..], 'b': [..], 'neutral': [..]}.
-
-        A region of empty points is a player's when every stone bordering it is theirs; regions
-        bordered by both colours (seki) or by no stone at all are neutral (G10).
-        """
-        w, b = self._reversed(self._dead_indices(dead))
-        tw, tb, tn = _areas(w, b)
-        return {
-            "w": [NAMES[k] for k in indices(tw)],
-            "b": [NAMES[k] for k in indices(tb)],
-            "neutral": [NAMES[k] for k in indices(tn)],
-        }
-
-    def suggest_dead(self) -> list[str]:
-        """Groups the engine suggests as dead (one point each, its lowest), ascending (G9).
-
-        A heuristic, for players to change: a group is suggested when it holds no lotus, touches
-        the opponent, every opponent group touching it holds a lotus or has more liberties (so
-        the opponent wins the race to fill its liberties), and either it has at most two
-        liberties or it is enclosed: every empty region next to it is bordered by the opponent
-        and by no other group of its own colour.
-        """
-        w, b = self._s
-        empty = FULL ^ (w | b)
-        gm = self._gm
-        gn = self._gn
-        # Per empty index: (region mask, region border) for the enclosure test.
-        region_of = {}
-        for region, border in _empty_regions(empty):
-            for k in indices(region):
-                region_of[k] = (region, border & ~region)
-        out = []
-        for k in self._group_list():
-            g = gm[k]
-            if has_lotus(g):
-                continue
-            own, opp = (w, b) if w & g else (b, w)
-            libs = gn[k] & empty
-            nlibs = popcount(libs)
-            touching = gn[k] & opp
-            if not touching:
-                continue
-            weaker = True
-            while touching:
-                j = _BI[touching & -touching]
-                touching &= ~gm[j]
-                if not has_lotus(gm[j]) and popcount(gn[j] & empty) <= nlibs:
-                    weaker = False
+    A heuristic, for players to change: a group is suggested when it holds no lotus, touches
+    the opponent, every opponent group touching it holds a lotus or has more liberties (so
+    the opponent wins the race to fill its liberties), and either it has at most two
+    liberties or it is enclosed: every empty region next to it is bordered by the opponent
+    and by no other group of its own colour.
+    """
+    w, b = game._s
+    empty = FULL ^ (w | b)
+    gm = game._gm
+    gn = game._gn
+    # Per empty index: (region mask, region border) for the enclosure test.
+    region_of = {}
+    for region, border in _empty_regions(empty):
+        for k in indices(region):
+            region_of[k] = (region, border & ~region)
+    out = []
+    for k in _group_list(game):
+        g = gm[k]
+        if has_lotus(g):
+            continue
+        own, opp = (w, b) if w & g else (b, w)
+        libs = gn[k] & empty
+        nlibs = popcount(libs)
+        touching = gn[k] & opp
+        if not touching:
+            continue
+        weaker = True
+        while touching:
+            j = _BI[touching & -touching]
+            touching &= ~gm[j]
+            if not has_lotus(gm[j]) and popcount(gn[j] & empty) <= nlibs:
+                weaker = False
+                break
+        if not weaker:
+            continue
+        if nlibs > 2:
+            enclosed = True
+            x = libs
+            while x:
+                region, border = region_of[_BI[x & -x]]
+                x &= ~region
+                if not border & opp or border & own & ~g:
+                    enclosed = False
                     break
-            if not weaker:
+            if not enclosed:
                 continue
-            if nlibs > 2:
-                enclosed = True
-                x = libs
-                while x:
-                    region, border = region_of[_BI[x & -x]]
-                    x &= ~region
-                    if not border & opp or border & own & ~g:
-                        enclosed = False
-                        break
-                if not enclosed:
-                    continue
-            out.append(k)
-        return [NAMES[k] for k in out]
+        out.append(k)
+    return [NAMES[k] for k in out]
 
 
-class Game(Stones, _Protocol):
+def _random_playout(game, randbelow) -> tuple[int, int]:
+    """Fast path for search: fill the board at random, pass twice; return (white, black) scores.
+
+    From this position the players alternately place on an empty point picked by
+    `randbelow(n)` (an int in 0..n-1, n = number of empty points) until the board is full,
+    then both pass (G3, G8); no dead groups (on a full board every group holds a lotus).
+    The game itself is left unchanged; outside the play phase the current score is returned.
+    """
+    if game._phase != PLAY:
+        return game._counts(game._dead if game._resigned < 0 else ())
+    t = game._t
+    s = [game._s[0], game._s[1]]
+    gm = game._gm[:]
+    gn = game._gn[:]
+    empties = game._empty[:]
+    passes = 2 - game._passes if not empties else 2
+    while empties:
+        place(s, gm, gn, empties.pop(randbelow(len(empties))), t)
+        t = 1 - t
+    marker = game._marker
+    for _ in range(passes):
+        if t == 0:
+            marker = min(marker + 1, MARKER_LIMIT)
+        else:
+            marker = max(marker - 1, -MARKER_LIMIT)
+        t = 1 - t
+    w = popcount(s[0])
+    b = popcount(s[1])
+    if marker > 0:
+        return w + marker, b
+    return w, b - marker
+
+
+class Game(_Protocol):
     """A game of Lotus (Freeling): the board, the pass marker, the moves and the scoring phase
     (``lotus.engine.Game``)."""
 
     __slots__ = (
+        "_s",
         "_t",
+        "_gm",
+        "_gn",
+        "_empty",
         "_names",
         "_marker",
         "_passes",
@@ -670,10 +690,24 @@ class Game(Stones, _Protocol):
         w, b = self._s
         return "".join([_QUADS[(w >> k & 15) << 4 | (b >> k & 15)] for k in range(0, SIZE, 4)])
 
+    def masks(self) -> tuple[int, int]:
+        """(white, black) stones as bit sets: bit i is point i+1 (fast path)."""
+        return self._s[0], self._s[1]
+
     @property
     def turn(self) -> int:
         """Fast path: 0 when White is to move, 1 for Black (``COLOURS[turn]`` is ``to_move``)."""
         return self._t
+
+    @property
+    def groups(self) -> list[int]:
+        """Fast path, read-only: per index, the bit set of its group's stones (0 if empty)."""
+        return self._gm
+
+    @property
+    def borders(self) -> list[int]:
+        """Fast path, read-only: per index, the bit set of the points next to its group."""
+        return self._gn
 
     def state_key(self) -> str:
         """A deterministic string of the state: board, marker, turn, phase, passes, moves, dead."""
@@ -715,6 +749,10 @@ class Game(Stones, _Protocol):
         out = self._empty[:]
         out.append(PASS_INDEX)
         return out
+
+    def empty_indices(self) -> list[int]:
+        """Fast path: indices of the empty points, ascending (a fresh list)."""
+        return self._empty[:]
 
     def play(self, move: str) -> None:
         """Play a move in notation ("37", "pass", "resign"); IllegalMove, game unchanged, if not."""
@@ -779,38 +817,6 @@ class Game(Stones, _Protocol):
             self._resigned = t
         self._t = 1 - t
 
-    def random_playout(self, randbelow) -> tuple[int, int]:
-        """Fast path for search: fill the board at random, pass twice; return (white, black) scores.
-
-        From this position the players alternately place on an empty point picked by
-        `randbelow(n)` (an int in 0..n-1, n = number of empty points) until the board is full,
-        then both pass (G3, G8); no dead groups (on a full board every group holds a lotus).
-        The game itself is left unchanged; outside the play phase the current score is returned.
-        """
-        if self._phase != PLAY:
-            return self._counts(self._dead if self._resigned < 0 else ())
-        t = self._t
-        s = [self._s[0], self._s[1]]
-        gm = self._gm[:]
-        gn = self._gn[:]
-        empties = self._empty[:]
-        passes = 2 - self._passes if not empties else 2
-        while empties:
-            place(s, gm, gn, empties.pop(randbelow(len(empties))), t)
-            t = 1 - t
-        marker = self._marker
-        for _ in range(passes):
-            if t == 0:
-                marker = min(marker + 1, MARKER_LIMIT)
-            else:
-                marker = max(marker - 1, -MARKER_LIMIT)
-            t = 1 - t
-        w = popcount(s[0])
-        b = popcount(s[1])
-        if marker > 0:
-            return w + marker, b
-        return w, b - marker
-
     def undo(self) -> None:
         """Take back the last action: a move, a `resume` or a `finish`; IndexError if none."""
         if not self._hist:
@@ -834,16 +840,27 @@ class Game(Stones, _Protocol):
             self._passes = h[2]
             self._dead = h[3]
 
+    # -- the position's questions and the playout (the functions above the class) ------------
+
+    colour_at = _colour_at
+    group_of = _group_of
+    liberties = _liberties
+    has_lotus = _holds_lotus
+    lotuses = _lotuses
+    territory = _territory
+    suggest_dead = _suggest_dead
+    random_playout = _random_playout
+
     # -- scoring ---------------------------------------------------------------------------
 
     def _counts(self, reps: tuple) -> tuple:
         """(white, black) scores with the groups of `reps` reversed (G10)."""
-        w, b = self._reversed(reps)
+        w, b = _reversed(self, reps)
         return _count(w, b, self._marker)
 
     def score(self, dead=()) -> dict:
         """{'w': n, 'b': n}: stones + territory + marker points, `dead` groups reversed (G10)."""
-        sw, sb = self._counts(self._dead_indices(dead))
+        sw, sb = self._counts(_dead_indices(self, dead))
         return {"w": sw, "b": sb}
 
     # -- the scoring phase ------------------------------------------------------------------
@@ -855,14 +872,14 @@ class Game(Stones, _Protocol):
     def set_dead(self, points) -> tuple[str, ...]:
         """Scoring phase: mark exactly the groups of `points` dead; return the marks (`dead`)."""
         self._need_scoring("mark dead groups")
-        self._dead = self._dead_indices(points)
+        self._dead = _dead_indices(self, points)
         return self.dead
 
     def toggle_dead(self, point) -> tuple[str, ...]:
         """Scoring phase: mark the group on `point` dead, or alive again; return the marks."""
         self._need_scoring("mark dead groups")
         reps = list(self._dead)
-        k = self._dead_indices((point,))[0]
+        k = _dead_indices(self, (point,))[0]
         if k in reps:
             reps.remove(k)
         else:
@@ -874,7 +891,7 @@ class Game(Stones, _Protocol):
     def finish(self, dead=None) -> str | None:
         """Scoring phase: agree on dead groups (`dead`, or those marked) and end; return winner."""
         self._need_scoring("finish")
-        reps = self._dead if dead is None else self._dead_indices(dead)
+        reps = self._dead if dead is None else _dead_indices(self, dead)
         self._hist.append((False, self._phase, self._passes, self._dead))
         self._dead = reps
         self._phase = OVER
