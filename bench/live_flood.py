@@ -22,8 +22,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from e2e.live_helpers import connect, invite, join, moves, wait_moves  # noqa: E402
 from tools.browser import launch, serve  # noqa: E402
+from tools.pages import connect, invite, join, moves, wait_moves  # noqa: E402
 
 TIME_HANDLER = """() => {
   window.__calls = [];

@@ -18,8 +18,8 @@ import random
 
 import pytest
 
+from e2e.boards import click_move
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, held_page, paste_link
-from e2e.race_helpers import click_move
 from lotus.engine import go, race
 from lotus.game import records
 

@@ -197,7 +197,7 @@ def test_an_embed_on_another_origin_shows_its_board_and_sizes_its_iframe(
 
 
 def test_the_apps_embed_dialog_gives_a_snippet_and_a_live_preview(open_page):
-    from e2e.race_helpers import click_move
+    from e2e.boards import click_move
 
     page = open_page("index.html?game=race")
     page.evaluate("localStorage.clear()")

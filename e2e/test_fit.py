@@ -9,8 +9,8 @@ import random
 
 import pytest
 
+from e2e.boards import click_move
 from e2e.conftest import READY_TIMEOUT, clear_storage, paste_link
-from e2e.race_helpers import click_move
 from lotus.game import games
 
 SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 780), (844, 390)]

@@ -15,8 +15,8 @@ from contextlib import contextmanager
 
 import pytest
 
+from e2e.boards import assert_page_shows, click_move
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, held_page
-from e2e.race_helpers import assert_page_shows, click_move
 from lotus.engine import race
 from lotus.game.openings_book import MOVES as MOVES_BOOK
 from tools.browser import serve

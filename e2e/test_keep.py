@@ -4,9 +4,9 @@ import json
 
 import pytest
 
+from e2e.boards import click_move
 from e2e.clicks import tap
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, clear_storage
-from e2e.race_helpers import click_move
 from lotus.engine import race
 from lotus.game import records
 

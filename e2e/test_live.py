@@ -13,7 +13,10 @@ import random
 
 import pytest
 
-from e2e.live_helpers import (
+from e2e.boards import click_move as race_click
+from lotus.engine import go, race
+from lotus.game import records
+from tools.pages import (
     MOVES,
     TIMEOUT,
     arrive,
@@ -30,9 +33,6 @@ from e2e.live_helpers import (
     refused,
     wait_moves,
 )
-from e2e.race_helpers import click_move as race_click
-from lotus.engine import go, race
-from lotus.game import records
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from e2e.live_helpers import (
+from tools.pages import (
     MOVES,
     TIMEOUT,
     arrive,

@@ -18,8 +18,8 @@ import shutil
 
 import pytest
 
+from e2e.boards import click_move
 from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, Guard
-from e2e.race_helpers import click_move
 from lotus.engine import race
 from tools import build_sw, dist
 from tools.browser import serve

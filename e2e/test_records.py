@@ -5,8 +5,8 @@ import random
 
 import pytest
 
+from e2e.boards import assert_page_shows, click_move, page_state
 from e2e.conftest import paste_link
-from e2e.race_helpers import assert_page_shows, click_move, page_state
 from lotus.engine import go, race
 from lotus.game import records
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from e2e.race_helpers import assert_page_shows, click_move, page_state
+from e2e.boards import assert_page_shows, click_move, page_state
 from lotus.engine import race
 
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
+from e2e.boards import click_move
 from e2e.clicks import tap
 from e2e.conftest import WORKER_TIMEOUT, paste_link
-from e2e.race_helpers import click_move
 from lotus.engine import go, race
 from lotus.game import records
 
