@@ -7,6 +7,7 @@ import tomllib
 import pytest
 
 from lotus.page import embed
+from tests.support.files import read
 from tools import build_rules, predraw, rules_source
 
 
@@ -17,16 +18,11 @@ def built(tmp_path_factory):
     return str(out)
 
 
-def read(folder: str, name: str) -> str:
-    with open(os.path.join(folder, name), encoding="utf-8") as f:
-        return f.read()
-
-
 @pytest.mark.parametrize("game, source", build_rules.SOURCES)
 def test_every_diagram_of_the_source_is_on_the_page_drawn_and_with_its_settings(
     built, game, source
 ):
-    html = read(built, game + ".html")
+    html = read(os.path.join(built, game + ".html"))
     wanted = rules_source.diagrams(rules_source.load(os.path.join(build_rules.ROOT, source), game))
     figures = re.findall(
         r'<figure id="([^"]+)" class="lotus-diagram[^>]*data-diagram="([^"]*)"', html
@@ -41,7 +37,7 @@ def test_every_diagram_of_the_source_is_on_the_page_drawn_and_with_its_settings(
 
 @pytest.mark.parametrize("game", ["race", "go"])
 def test_one_micropython_runtime_per_page_and_nothing_from_elsewhere(built, game):
-    html = read(built, game + ".html")
+    html = read(os.path.join(built, game + ".html"))
     assert html.count('type="mpy"') == 1 and 'config="boards.toml"' in html
     assert 'type="py"' not in html  # no Pyodide unless a board asks for the computer
     for url in re.findall(r'(?:src|href)="([^"]+)"', html):
@@ -52,7 +48,7 @@ def test_one_micropython_runtime_per_page_and_nothing_from_elsewhere(built, game
 
 def test_every_rule_has_a_heading_and_a_board_nearby(built):
     for game, rules in (("race", 11), ("go", 10)):
-        html = read(built, game + ".html")
+        html = read(os.path.join(built, game + ".html"))
         letter = "R" if game == "race" else "G"
         for n in range(1, rules + 1):
             assert re.search(rf'<h2>[^<]+ <small class="rule-ref">[^<]*\b{letter}{n}\b', html), (
@@ -69,14 +65,14 @@ def test_headings_are_plain_words_with_the_rule_numbers_as_a_small_reference(bui
     assert build_rules.split_refs("Puzzles") == ("Puzzles", "")
     assert build_rules.split_refs("Board (R5, R7, R8)") == ("Board", "R5, R7, R8")
     assert build_rules.split_refs("Words (in brackets)") == ("Words (in brackets)", "")
-    html = read(built, "race.html")
+    html = read(os.path.join(built, "race.html"))
     assert (
         '<h2>Moving: a stone goes as far as its stack is high <small class="rule-ref">R4</small>'
         in html
     )
     assert 'href="#moving-a-stone-goes-as-far-as-its-stack-is-high"' in html
     for game in ("race", "go"):
-        for heading in re.findall(r"<h2>(.*?)</h2>", read(built, game + ".html")):
+        for heading in re.findall(r"<h2>(.*?)</h2>", read(os.path.join(built, game + ".html"))):
             words = re.sub(r' <small class="rule-ref">[^<]*</small>$', "", heading)
             assert not re.search(r"\b[RG][0-9]+\b", words), heading  # no bare rule numbers
             assert len(words.split()) >= 1
@@ -84,8 +80,8 @@ def test_headings_are_plain_words_with_the_rule_numbers_as_a_small_reference(bui
 
 def test_the_configs_for_the_rules_folder_point_one_folder_up(built):
     for name, copy in build_rules.CONFIGS:
-        root = tomllib.loads(read(build_rules.ROOT, name))
-        sub = tomllib.loads(read(built, copy))
+        root = tomllib.loads(read(name))
+        sub = tomllib.loads(read(os.path.join(built, copy)))
         assert sub["interpreter"] == "../" + root["interpreter"][2:]
         assert {k: v for k, v in sub["files"].items()} == {
             "../" + k[2:]: v for k, v in root["files"].items()
@@ -101,9 +97,9 @@ def test_check_reports_a_stale_page(built):
 
 @pytest.mark.parametrize("game", ["race", "go"])
 def test_a_rules_page_preloads_exactly_what_its_pyscript_fetches(built, game):
-    html = read(built, game + ".html")
+    html = read(os.path.join(built, game + ".html"))
     preloads = set(re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', html))
-    data = tomllib.loads(read(built, "boards.toml"))
+    data = tomllib.loads(read(os.path.join(built, "boards.toml")))
     interpreter = data["interpreter"]
     wanted = {"boards.toml", build_rules.SCRIPT, interpreter, interpreter[:-4] + ".wasm"}
     wanted |= {"../" + module for module in predraw.pyscript_modules()}

@@ -16,12 +16,7 @@ from lotus.engine import go, race
 from lotus.game import games, records, saves
 from lotus.page import controller
 from lotus.page.controller import BoardController, MemoryStorage, PageController
-
-
-def started(query: str = "", fragment: str = "", storage=None) -> PageController:
-    page = PageController(storage if storage is not None else MemoryStorage())
-    page.start(query, fragment)
-    return page
+from tests.support.pages import started
 
 
 def race_move(page: PageController, origin: str, dest: str) -> None:

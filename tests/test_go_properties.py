@@ -5,7 +5,7 @@ list of characters, is played alongside the engine.
 """
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lotus.engine import go, race
@@ -17,7 +17,7 @@ HEXES = [set(n - 1 for n in h) for h in HEXAGONS]
 
 # Each number picks a move: mostly a placement on some empty point, sometimes a pass.
 choices = st.lists(st.integers(0, 9999), min_size=0, max_size=160)
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=120)
 
 
 def ref_group(board, p):

@@ -17,9 +17,8 @@ from lotus.engine import go as go_engine
 from lotus.engine import race as race_engine
 from lotus.render import go, race, svg
 from tests.support import mpy_site
+from tests.support.files import ROOT
 from tools import prerender
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def fresh_race(*args, **kwargs) -> str:
@@ -153,7 +152,7 @@ def checksums_script(views: list) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.skipif(not mpy_site.available(), reason="Node and the npm MicroPython are needed")
+@pytest.mark.micropython
 def test_the_page_draws_the_same_bytes_under_micropython_with_its_files():
     """The page's own files (pyscript.toml), pre-drawn parts included, under MicroPython."""
     views, expected = [], []

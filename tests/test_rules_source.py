@@ -13,10 +13,10 @@ import pytest
 
 from lotus.engine import go, race
 from lotus.game import positions
+from tests.support.files import ROOT
 from tools import rules_source
 from tools.rules_source import SourceError, inline_html
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGES = {
     "race": os.path.join(ROOT, "docs", "rules", "race.md"),
     "go": os.path.join(ROOT, "docs", "rules", "go.md"),
