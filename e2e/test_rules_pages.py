@@ -1,21 +1,10 @@
 """The rules pages in the browser: every diagram shown, puzzles judged, sequences stepped, the
 play board answered by the computer (its worker started from rules/), one runtime per page."""
 
-import os
-
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
-from lotus.engine import race
-from lotus.game import positions
-from tools import build_rules, rules_source
-
-SOURCES = dict(build_rules.SOURCES)
-
-
-def diagrams(game: str) -> list:
-    path = os.path.join(build_rules.ROOT, SOURCES[game])
-    return rules_source.diagrams(rules_source.load(path, game))
+from e2e.rules import await_reply, click_race_move, diagrams, puzzle_position
+from tools.pages import wait_ready
 
 
 @pytest.fixture(scope="module")
@@ -44,46 +33,9 @@ def go_page(rules_page):
     return rules_page("go")
 
 
-def puzzle_position(diagram: dict):
-    settings = build_rules.settings_of(diagram)
-    game = positions.from_position(settings["position"])
-    for move in settings["moves"][: settings["at"]]:
-        game.play(move)
-    return game
-
-
-def click_race_move(page, figure: str, move: str) -> None:
-    origin, path = race.parse_move(move)
-    if origin.startswith("S"):
-        page.click(f'#{figure} [data-start="{origin[1:]}"]')
-    else:
-        page.click(f'#{figure} [data-field="{origin}"]')
-    page.click(f'#{figure} [data-field="{path[-1]}"]')
-
-
-def await_reply(page, figure: str, reader: str, click) -> None:
-    """`click()` a move on a figure, then wait until the computer's reply has been played: the
-    figure's data-thinking, watched from before the click (the quick worker may answer within
-    it), was set and removed, and it is `reader`'s turn again."""
-    page.evaluate(
-        f"""() => {{ const f = document.getElementById('{figure}'); window.__thinking = [];
-        new MutationObserver(() => window.__thinking.push(f.getAttribute('data-thinking')))
-          .observe(f, {{attributes: true, attributeFilter: ['data-thinking']}}); }}"""
-    )
-    before = page.inner_html(f"#{figure} [data-board]")
-    click()
-    page.wait_for_function(
-        f"document.querySelector('#{figure} [data-status]').textContent === "
-        f"'{race.COLOUR_NAMES[reader].capitalize()} to move.'"
-        " && window.__thinking.includes('1') && window.__thinking.at(-1) === null",
-        timeout=WORKER_TIMEOUT,
-    )
-    assert page.inner_html(f"#{figure} [data-board]") != before  # the stones moved
-
-
 @pytest.mark.parametrize("game", ["race", "go"])
-def test_every_diagram_is_shown_with_its_board(open_page, game):
-    page = open_page(f"rules/{game}.html")  # a fresh page: no board has asked for the worker yet
+def test_every_diagram_is_shown_with_its_board(rules_page, game):
+    page = rules_page(game)
     wanted = [d["id"] for d in diagrams(game)]
     shown = page.eval_on_selector_all("figure[data-diagram]", "els => els.map(e => e.id)")
     assert shown == wanted
@@ -91,8 +43,8 @@ def test_every_diagram_is_shown_with_its_board(open_page, game):
         assert page.is_visible(f"#{fid} [data-board] svg"), fid
     scripts = page.eval_on_selector_all('script[type="mpy"], script[type="py"]', "e => e.length")
     assert scripts == 1
+    # (its workers are started from code when a board asks: no worker script, whenever asked)
     assert page.eval_on_selector_all("script[worker], py-script, mpy-script", "e => e.length") == 0
-    page.close()
 
 
 def test_a_race_puzzle_refuses_a_wrong_move_and_accepts_its_answer(race_page):
@@ -187,6 +139,6 @@ def test_the_play_board_gets_the_computers_reply(race_page):
 def test_the_rules_pages_are_linked_from_the_app(open_page):
     page = open_page("index.html?game=go")
     page.click("header .rules-link:visible")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
     assert page.url.endswith("rules/go.html")
     page.close()
