@@ -487,6 +487,7 @@ def test_expert_is_the_strongest_level_by_work_in_both_games():
     [random_race(2, False, 120, seed=11), random_go(70, seed=4, pass_rate=0)],
     ids=["race", "go"],
 )
+@pytest.mark.slow
 def test_expert_plays_a_legal_move_the_same_for_the_same_seed(game):
     assert not game.is_over and len(game.legal_moves()) > 1  # a real choice, searched
     move = assert_legal_and_untouched(game, "expert", seed=8)

@@ -135,6 +135,7 @@ def test_pages_are_also_stored_under_the_urls_the_site_loads_them_by(built, tmp_
     assert stored == build_sw.aliases(built)
 
 
+@pytest.mark.slow
 def test_the_cache_name_changes_when_any_listed_file_changes(built, tmp_path):
     site = str(tmp_path / "site")
     shutil.copytree(built, site)
