@@ -47,7 +47,7 @@ def analyse(page) -> None:
 
 @pytest.fixture(scope="module")
 def race_page(page):
-    game = random_race(5, 20, in_play=True)
+    game = random_race(5, 12, in_play=True)
     open_game(page, game)
     analyse(page)
     page.wait_for_selector('body[data-analysis="done"]', timeout=WORKER_TIMEOUT)
@@ -126,7 +126,7 @@ POINT_1 = "document.querySelector('#board [data-point=\"1\"]')"
 
 
 def test_go_ownership_map_shades_the_points_of_an_analysed_position(page):
-    game = random_go(3, 14)
+    game = random_go(3, 10)
     open_game(page, game)
     toggle = page.locator('[data-action="ownership"]')
     assert toggle.is_visible() and toggle.get_attribute("disabled") is not None

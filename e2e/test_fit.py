@@ -112,10 +112,10 @@ def after_layout(page) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
 
 
-# The sizes at which the long game is also loaded anew (a phone held upright and turned): the
-# layout is CSS alone, so a load at a size is laid out as the resize to it; the load's own work
-# (the move list scrolled to the latest move) is checked where the list is shortest.
-RELOADED = {(390, 844), (844, 390)}
+# The size at which each game's long game is also loaded anew (a phone held upright, and turned):
+# the layout is CSS alone, so a load at a size is laid out as the resize to it; the load's own
+# work (the move list scrolled to the latest move) is checked where the list is shortest.
+RELOADED = {"race": (390, 844), "go": (844, 390)}
 
 
 @pytest.mark.parametrize("game", ["race", "go"])
@@ -124,7 +124,7 @@ def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game
     the first, 2 more at each next one, so at least 8 in the list at every size); a long game
     opened from a link pasted into the address bar at the first size (the latest move stays in
     view when a panel section opens), then resized to each next size (it stays in view, as a
-    phone turned expects), and loaded anew at the phone's sizes."""
+    phone turned expects), and loaded anew at a phone's size."""
     page = sized(*SIZES[0], f"index.html?game={game}")
     for size in SIZES:
         assert_fits(page, game, f"{resize(page, size)}, a new game")
@@ -156,7 +156,7 @@ def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game
         else:
             # A window resized (a phone turned) keeps the latest move in view, as a load does.
             assert page.evaluate(LAST_MOVE_SHOWN), f"{name}: resized, the latest move is hidden"
-        if size in RELOADED:
+        if size == RELOADED[game]:
             reload(page)
             wait_moves(page, len(long_game.moves), exactly=True)
         after_layout(page)

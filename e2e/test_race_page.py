@@ -1,5 +1,4 @@
-"""Lotus (1998) in the real browser: an ending by clicks, refusals, undo/redo, the keyboard.
-(A whole game by clicks, its board checked after every move: e2e/test_live.py, over a live link.)"""
+"""Lotus (1998) in the real browser: games finished by clicks, refusals, undo/redo, the end."""
 
 import pytest
 
@@ -7,6 +6,27 @@ from e2e.boards import assert_page_shows, click_move, click_moves, page_state
 from lotus.engine import race
 from tests.support.games import before_end, random_race
 from tools.pages import WORKER_TIMEOUT, load, paste_link
+
+
+@pytest.mark.slow
+def test_a_whole_two_player_game_by_clicks_ends_with_a_banner(page):
+    """A seeded random game from its first move to its end by clicks (goal moves and bounces),
+    the page's stacks, start, goal, turn and move list checked after every move. (The one whole
+    race by clicks: e2e/test_live.py finishes races over a link from near their end.)"""
+    full = random_race(190)  # 124 plies, among the shortest random games
+    assert any(m.count("-") == 2 for m in full.moves)  # a bounce
+    paste_link(page, race.Game())
+    game = race.Game()
+    for move in full.moves:
+        assert not game.is_over
+        click_move(page, move)
+        game.play(move)
+        assert_page_shows(page, game)
+    assert game.is_over and game.moves == full.moves
+    state = page_state(page)
+    assert state["over"] == "1" and state["winner"] == game.winner
+    assert race.COLOUR_NAMES[game.winner].capitalize() in page.inner_text("[data-banner]")
+    assert page.is_visible('[data-banner] [data-action="new-dialog"]')
 
 
 @pytest.mark.slow

@@ -141,17 +141,18 @@ def test_an_aborted_worker_config_says_so_and_nothing_leaves_the_origin(browser,
         assert aborted or "csp" in str(failure).lower(), (url, failure)
 
 
-def test_every_page_runs_under_its_policy(open_page, guard):
+def test_every_page_runs_under_its_policy(page, open_page, guard):
     """The policy keeps the app, an embed and a rules page working: no violation reported."""
-    for path in ("index.html?game=go", "embed.html#game=go&mode=step&moves=37,12", "rules/go.html"):
-        page = open_page(path)
-        violations = page.evaluate(
+    on_app(page)
+    others = ("embed.html#game=go&mode=step&moves=37,12", "rules/go.html")
+    for shown in [page] + [open_page(path) for path in others]:
+        violations = shown.evaluate(
             "() => new Promise(done => { const seen = [];"
             " document.addEventListener('securitypolicyviolation', e => seen.push(e.blockedURI));"
             " setTimeout(() => done(seen), 300); })"
         )
         assert violations == []
-        assert page.evaluate(
+        assert shown.evaluate(
             "!!document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]')"
         )
     assert guard.pages  # each page is watched: no error, no request outside the origin

@@ -53,8 +53,10 @@ def paste_link(page, game, seats=None) -> None:
     from lotus.game import records
 
     fragment = records.to_link_fragment(records.record_of(game, seats=seats))
-    page.goto(base(page) + "#" + fragment)
+    page.evaluate("window.lotusStayed = true")
+    page.goto(page.url.split("#")[0] + "#" + fragment)  # the same address but for the fragment
     page.wait_for_function("location.hash === ''")
+    assert page.evaluate("window.lotusStayed === true"), "the page was loaded again"
 
 
 def clear_storage(context, site: str) -> None:
