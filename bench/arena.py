@@ -76,6 +76,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from lotus.engine import ai, go, race  # noqa: E402
+from lotus.engine.ai import go_plugin, race_plugin  # noqa: E402
 
 PLAYERS = ("random", "easy", "medium", "hard", "expert")
 MATCHES = (
@@ -145,8 +146,8 @@ def race_players(kind: str) -> int:
 
 
 def levels_of(kind: str) -> dict:
-    """The levels' table of game `kind` (``ai.GO_LEVELS`` or ``ai.RACE_LEVELS``)."""
-    return ai.GO_LEVELS if kind == "go" else ai.RACE_LEVELS
+    """The levels' table of game `kind` (its plug-in's ``LEVELS``)."""
+    return go_plugin.LEVELS if kind == "go" else race_plugin.LEVELS
 
 
 def level_iterations(kind: str, player: str) -> int:
@@ -229,7 +230,7 @@ def outside_simulations(kind: str, player: str, opponent: str) -> int:
 def uct_move(game: race.Game, simulations: int, seed: int) -> str:
     """The stand-in ``uct``'s move: plain UCT over our search, MCTSBot's constant on our 0..1
     rewards, uniformly random playouts to the end (see the module's docstring)."""
-    from lotus.engine.ai import mcts, race_plugin
+    from lotus.engine.ai import mcts
     from lotus.engine.ai.rng import Random
 
     c = 2.0 * (game.players - 1) / game.players

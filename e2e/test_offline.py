@@ -208,15 +208,18 @@ def play_both_games(site: Site) -> None:
 
 
 def learn_offline(site: Site) -> None:
-    """The rules pages and an embedded board boot and work from the cache too."""
+    """The rules pages, in English and German, and an embedded board boot and work from the
+    cache too."""
     page = site.page
-    page.goto(f"{site.url}/rules/go.html")
-    wait_ready(page)
-    # the browser answered the page load from the cache by itself, without the worker's code
-    assert page.evaluate(ROUTED) == "cache"
-    step = page.locator('figure[data-mode="step"]').first
-    step.locator('[data-action="next"]').click()
-    assert step.get_attribute("data-step") == "1"
+    for name, lang in (("go.html", "en"), ("go.de.html", "de")):
+        page.goto(f"{site.url}/rules/{name}")
+        wait_ready(page)
+        assert page.get_attribute("html", "lang") == lang
+        # the browser answered the page load from the cache by itself, without the worker's code
+        assert page.evaluate(ROUTED) == "cache"
+        step = page.locator('figure[data-mode="step"]').first
+        step.locator('[data-action="next"]').click()
+        assert step.get_attribute("data-step") == "1"
     page.goto(f"{site.url}/embed.html#game=race&mode=puzzle&answer=Sw4-A4")
     wait_ready(page)
     page.locator('[data-start="w4"]').click()
@@ -319,5 +322,5 @@ def test_with_the_server_stopped_the_rules_pages_computer_plays(visited):
     fid = play["id"]
     game = puzzle_position(play)
     move = sorted(game.legal_moves())[0]
-    await_reply(page, fid, game.to_move, lambda: click_race_move(page, fid, move))
+    await_reply(page, fid, lambda: click_race_move(page, fid, move))
     page.wait_for_selector('body[data-worker-ready="1"]', state="attached", timeout=WORKER_TIMEOUT)

@@ -32,7 +32,9 @@ from lotus.dom.host import (
     write_rows,
 )
 from lotus.dom.live import LiveUI
-from lotus.page import controller as ctl
+from lotus.page.computer import Ticket
+from lotus.page.controller import PageController
+from lotus.page.events import REVIEW_KEYS, TARGETS
 
 
 class Page(Host):
@@ -40,7 +42,7 @@ class Page(Host):
 
     def __init__(self) -> None:
         super().__init__()
-        self.c = ctl.PageController(BrowserStorage(), clock=ui_library.clock)
+        self.c = PageController(BrowserStorage(), clock=ui_library.clock)
         self.body = document.body
         self.board = document.getElementById("board")
         self.track = document.getElementById("track")
@@ -124,7 +126,7 @@ class Page(Host):
         items = [(str(item.kind), str(item.value)) for item in queue]
         queue.length = 0
         for kind, value in items:
-            if kind in ctl.TARGETS:
+            if kind in TARGETS:
                 self.c.click(kind, value)
                 self.refresh()
             elif kind == "action":
@@ -159,7 +161,7 @@ class Page(Host):
             return
         key = str(event.key)
         if self.c.key(key):
-            if key in ctl.REVIEW_KEYS:
+            if key in REVIEW_KEYS:
                 event.preventDefault()
             self.refresh()
 
@@ -187,7 +189,7 @@ class Page(Host):
             question = self.c.question(action)
             if question and not window.confirm(question):
                 return
-            self.ask(self.c, self.c.action(action), self.refresh)
+            self.c.action(action)
             self.refresh()
 
     def on_new_game(self, event) -> None:
@@ -219,7 +221,7 @@ class Page(Host):
 
     def on_speed(self, event) -> None:
         """Watch mode's speed: the pause between the computers' moves."""
-        self.c.speed = str(event.currentTarget.value)
+        self.c.computer.speed = str(event.currentTarget.value)
 
     def on_hash(self, event) -> None:
         """A share link pasted into this tab's address bar (only the fragment changed)."""
@@ -237,7 +239,7 @@ class Page(Host):
         """Export, import, copy and share."""
         box = self.record_box
         if action == "export":
-            text = self.c.export(self.today())
+            text = self.c.links.export(self.today())
             box.value = text
             link = document.querySelector("[data-download]")
             link.setAttribute(
@@ -247,7 +249,7 @@ class Page(Host):
             self.render()
         elif action == "copy-record":
             if not str(box.value):
-                box.value = self.c.record_text(self.today())
+                box.value = self.c.links.record_text(self.today())
             self.copy(str(box.value), "Record copied.")
         elif action == "import":
             # The length first: a huge text must not even be copied into Python's memory.
@@ -256,7 +258,7 @@ class Page(Host):
             self.refresh()
         elif action == "share":
             page = str(window.location.origin) + str(window.location.pathname)
-            url = self.c.share_url(page)
+            url = self.c.links.share_url(page)
             anchor = document.querySelector("[data-share-link]")
             anchor.setAttribute("href", url)
             anchor.textContent = url
@@ -267,7 +269,7 @@ class Page(Host):
         """Copy to the clipboard when the browser allows it; say what happened."""
 
         async def write() -> None:
-            self.c.copied(done, await clipboard(text))
+            self.c.links.copied(done, await clipboard(text))
             self.render()
 
         self.spawn(write())
@@ -296,7 +298,9 @@ class Page(Host):
 
     # -- output ------------------------------------------------------------------------------
     def refresh(self, save: bool = True) -> None:
-        """After a change: ask the worker what is due, autosave, and redraw (the list too)."""
+        """After a change: what follows from it (also from a change live play made to the
+        session itself), the workers asked what the controller awaits, autosave, redraw."""
+        self.c.settle()
         self.ask(self.c, self.c.tickets(), self.refresh)
         self.live.after_change()  # live play: send this page's moves first, show the link
         if save:
@@ -340,7 +344,7 @@ class Page(Host):
             self._shown["form"] = view["form"]
             game, values = view["form"]
             set_form(document.querySelector(f'form[data-form="{game}"]'), values)
-        play_sound(view["sound"])
+        play_sound(self._shown, view["sound"])
         self.render_watch(view)
         ui_library.render(self, view)
 
@@ -374,7 +378,7 @@ class Page(Host):
         """Legal moves by the page's own engine (MicroPython), as JSON."""
         from lotus.game import remote
 
-        return remote.legal_moves(request_json or ctl.Ticket("moves", self.c.shown()).request())
+        return remote.legal_moves(request_json or Ticket("moves", self.c.shown()).request())
 
     async def worker_legal_moves(self, request_json=None) -> str:
         """Legal moves by the worker's engine (Pyodide, started by the first call), as JSON (or
@@ -384,9 +388,7 @@ class Page(Host):
             worker = await self.worker()
         except Exception as exc:
             return json.dumps({"error": "The computer's worker is unavailable: " + str(exc)})
-        return await worker.legal_moves(
-            request_json or ctl.Ticket("moves", self.c.shown()).request()
-        )
+        return await worker.legal_moves(request_json or Ticket("moves", self.c.shown()).request())
 
 
 # -- the screen's comforts (the New game dialog, theme, sounds) -------------------------
@@ -410,8 +412,13 @@ def new_game_said(form, problem: str) -> None:
         dialog.close()
 
 
-def play_sound(kind: str) -> None:
-    """The sound of a move or a capture (made and muted by comforts.js)."""
+def play_sound(shown: dict, sound: tuple) -> None:
+    """The view's sound (kind, number) of a move or a capture, played once: when its number is
+    new since the last render (`shown`). comforts.js makes and mutes it."""
+    if shown.get("sound") == sound:
+        return
+    shown["sound"] = sound
+    kind = sound[0]
     if kind and window.lotusSound:
         window.lotusSound.play(kind)
 

@@ -67,7 +67,7 @@ def analyse(request_json: str) -> str:
         at = ply
         found = ai.analyse(game, level, seed=ply)
         found["ply"] = ply
-        if playouts and hasattr(game, "masks"):  # Go only: the engine game has a board of points
+        if playouts and ai.has_ownership(game):  # a board of points to own (Go)
             found["ownership"] = ai.ownership(game, playouts, seed=ply)
         out.append(found)
     elapsed = (clock() - started) * 1000

@@ -214,7 +214,7 @@ def test_budget_caps_the_time_and_still_gives_a_legal_move(monkeypatch):
     game = random_go(plies=10, seed=2)
     move = ai.choose_move(game, "hard", seed=1, budget_ms=30)
     assert move in game.legal_moves()
-    assert 0 < len(rollouts) <= 40 < ai.GO_LEVELS["hard"]["iterations"]
+    assert 0 < len(rollouts) <= 40 < go_plugin.LEVELS["hard"]["iterations"]
     rollouts.clear()
     ai.choose_move(game, "hard", seed=1)  # no budget: the level's whole work, clock or not
     assert len(rollouts) > 40
@@ -224,9 +224,9 @@ def test_invalid_arguments_raise_value_error_naming_the_problem():
     game = race.Game()
     with pytest.raises(ValueError, match="level must be one of easy, medium, hard, expert"):
         ai.choose_move(game, "genius")
-    with pytest.raises(ValueError, match="race.Game or go.Game"):
+    with pytest.raises(ValueError, match="a lotus engine game"):
         ai.choose_move("Sw4-A4", "easy")
-    with pytest.raises(ValueError, match="race.Game or go.Game"):
+    with pytest.raises(ValueError, match="a lotus engine game"):
         ai.choose_move(None, "easy")
     with pytest.raises(ValueError, match="seed"):
         ai.choose_move(game, "easy", seed=[1])
@@ -240,7 +240,7 @@ def test_invalid_arguments_raise_value_error_naming_the_problem():
     ended.play("pass")  # G8: two passes end play
     with pytest.raises(ValueError, match="over"):
         ai.choose_move(ended, "hard")
-    with pytest.raises(ValueError, match="go.Game"):
+    with pytest.raises(ValueError, match="dead groups"):
         ai.suggest_dead(game)
 
 
@@ -473,7 +473,9 @@ def test_race_threatened_fields_are_where_another_colours_next_move_lands():
 def test_expert_is_the_strongest_level_by_work_in_both_games():
     """Levels are work: `expert` searches several times hard's iterations, the same search."""
     assert ai.LEVELS[-1] == "expert"
-    for table in (ai.RACE_LEVELS, ai.GO_LEVELS):
+    from lotus.engine.ai import go_plugin, race_plugin
+
+    for table in (race_plugin.LEVELS, go_plugin.LEVELS):
         expert, hard = table["expert"], table["hard"]
         assert expert["iterations"] >= 4 * hard["iterations"]
         assert {k: v for k, v in expert.items() if k != "iterations"} == {
@@ -582,13 +584,15 @@ def test_ucb1_tries_every_action_before_any_twice_and_spreads_its_visits_more_th
 def test_only_the_race_of_four_at_hard_and_expert_selects_by_ucb1(monkeypatch, players, level, ucb):
     """Measured in the arena against three MCTSBots (docs/performance.md, 2026-12-02); the
     2-player levels keep PUCT, which beats MCTSBot there."""
+    from lotus.engine.ai import race_plugin
+
     seen = []
-    search = ai.search
+    search = race_plugin.search
 
     def spy(state, iterations, rng, **kwargs):
         seen.append(kwargs.get("ucb"))
         return search(state, 30, rng, **kwargs)  # less work: the choice of rule is what counts
 
-    monkeypatch.setattr(ai, "search", spy)
+    monkeypatch.setattr(race_plugin, "search", spy)
     ai.choose_move(random_race(players, False, 6, seed=3), level, seed=1)
     assert seen == [ucb]

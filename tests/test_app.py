@@ -317,7 +317,7 @@ def test_players_count_stones_home_and_the_running_go_count():
     assert rows[0]["count"] == "0/10" and not rows[0]["to_move"] and rows[1]["to_move"]
     go_session = play_all(GoSession(marker=2), "1 10 2")
     rows = go_session.players()
-    stones, area, marker, total = go_session.breakdown()["w"]
+    stones, area, marker, total = go_session.scoring.breakdown()["w"]
     assert rows[0]["count"] == str(total) and marker == 2 and stones == 2
     assert rows[0]["detail"] == f"stones 2 + territory {area} + marker 2"
     assert rows[1]["to_move"] and rows[1]["detail"].startswith("stones 1 + territory ")

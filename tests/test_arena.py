@@ -4,16 +4,17 @@
 import pytest
 
 from lotus.engine import ai
+from lotus.engine.ai import go_plugin, race_plugin
 from tests.support.files import bench
 
 arena = bench("arena")
 
 
 def test_the_outside_player_gets_its_opponents_iterations_or_n_times_as_many():
-    hard = ai.RACE_LEVELS["hard"]["iterations"]
+    hard = race_plugin.LEVELS["hard"]["iterations"]
     assert arena.outside_simulations("race", "mcts", "hard") == hard
     assert arena.outside_simulations("race4", "mcts4", "hard") == 4 * hard
-    assert arena.outside_simulations("go", "mcts", "hard") == ai.GO_LEVELS["hard"]["iterations"]
+    assert arena.outside_simulations("go", "mcts", "hard") == go_plugin.LEVELS["hard"]["iterations"]
 
 
 def test_mcts_at_s_plays_s_simulations_whatever_it_meets():
@@ -38,7 +39,7 @@ def test_a_malformed_match_is_refused(name):
 
 def test_the_stand_in_uct_takes_the_outside_players_suffixes_and_plays_the_race_only():
     assert arena.parse_match("race4-hard-uct") == ("race4", "hard", "uct")
-    hard = ai.RACE_LEVELS["hard"]["iterations"]
+    hard = race_plugin.LEVELS["hard"]["iterations"]
     assert arena.outside_simulations("race4", "uct4", "hard") == 4 * hard
     assert arena.parse_match("race4-uct@6000-uct@1500") == ("race4", "uct@6000", "uct@1500")
     assert arena.outside_simulations("race4", "uct@6000", "uct@1500") == 6000
@@ -88,7 +89,7 @@ def test_a_level_at_s_is_that_level_with_s_iterations_a_move():
     assert arena.our_level("hard") == ("hard", None)
     assert arena.our_level("random") is None and arena.our_level("uct@6000") is None
     assert arena.level_iterations("race4", "hard@6000") == 6000
-    assert arena.level_iterations("go", "hard") == ai.GO_LEVELS["hard"]["iterations"]
+    assert arena.level_iterations("go", "hard") == go_plugin.LEVELS["hard"]["iterations"]
     # the outside player at equal simulations meets the level's S, not the level's own count
     assert arena.outside_simulations("race4", "mcts", "hard@6000") == 6000
     assert arena.outside_simulations("race", "uct4", "medium@100") == 400
@@ -113,21 +114,21 @@ def test_a_level_at_s_searches_s_iterations_and_puts_the_level_back(monkeypatch)
     from lotus.engine import race
 
     seen = []
-    search = ai.search
+    search = race_plugin.search
 
     def counting(state, iterations, *args, **kwargs):
         seen.append(iterations)
         return search(state, iterations, *args, **kwargs)
 
-    monkeypatch.setattr(ai, "search", counting)
+    monkeypatch.setattr(race_plugin, "search", counting)
     game = race.Game(players=4)
     move = arena.level_move("race4", game, "hard@30", seed=5)
     assert seen == [30] and move in game.legal_moves()
-    assert ai.RACE_LEVELS["hard"]["iterations"] == 1500  # the level's own count is back
+    assert race_plugin.LEVELS["hard"]["iterations"] == 1500  # the level's own count is back
     assert arena.level_move("race4", game, "hard@30", seed=5) == move  # same seed, same move
     seen.clear()
     arena.level_move("race4", game, "medium", seed=5)
-    assert seen == [ai.RACE_LEVELS["medium"]["iterations"]]
+    assert seen == [race_plugin.LEVELS["medium"]["iterations"]]
 
 
 def test_seeds_of_plays_another_matchs_games():

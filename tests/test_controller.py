@@ -14,8 +14,10 @@ import pytest
 
 from lotus.engine import go, race
 from lotus.game import games, records, saves
-from lotus.page import controller
-from lotus.page.controller import BoardController, MemoryStorage, PageController
+from lotus.page import computer, movelist, worker_config
+from lotus.page.boards import BoardController
+from lotus.page.controller import MemoryStorage, PageController
+from lotus.page.sound import move_sound
 from tests.support.pages import started
 
 
@@ -41,10 +43,10 @@ def test_a_first_visit_shows_a_new_race_game_with_only_forward_actions_off():
     # Hint is there as soon as the page is: asked before a worker is up, it waits for the first.
     assert enabled["hint"]
     assert view["flags"]["computer-ready"] is None and view["flags"]["worker-ready"] is None
-    page.computer_answered()  # the quick worker is up
+    page.worker_up(False)  # the quick worker is up
     flags = page.view()["flags"]
     assert flags["computer-ready"] == "1" and flags["worker-ready"] is None
-    page.worker_answered()  # then Pyodide
+    page.worker_up(True)  # then Pyodide
     flags = page.view()["flags"]
     assert flags["computer-ready"] == "1" and flags["worker-ready"] == "1"
 
@@ -166,7 +168,7 @@ def test_the_move_list_escapes_what_it_shows():
     session = types.SimpleNamespace(
         actions=['<b>"'], movers=["w"], notes=['White plays <b>"'], version=1
     )
-    items = "".join(controller.MoveList().make(session, 0, True))
+    items = "".join(movelist.MoveList().make(session, 0, True))
     assert "<b>" not in items and "&lt;b&gt;&quot;" in items
 
 
@@ -228,7 +230,7 @@ def test_the_computer_is_asked_once_per_position_and_its_move_played():
     page = started("?game=race&seats=easy,human")
     tickets = page.tickets()
     assert [t.kind for t in tickets] == ["move"]
-    assert page.tickets() == []  # asked already: no second search for the same position
+    assert page.tickets() == tickets  # the same question, awaited: the page asks it once
     request = json.loads(tickets[0].request())
     assert request == {
         "game": "race",
@@ -257,12 +259,12 @@ def test_before_pyodide_the_quick_worker_is_asked_with_the_levels_time_cap():
     (ticket,) = page.tickets()
     full = json.loads(ticket.request())
     quick = json.loads(ticket.quick_request())
-    assert full["budget_ms"] == controller.BUDGET_MS["hard"] == 2000 and full["level"] == "hard"
-    assert quick == dict(full, budget_ms=controller.QUICK_BUDGET_MS["hard"])
-    assert 0 < controller.QUICK_BUDGET_MS["hard"] <= 1500
+    assert full["budget_ms"] == computer.BUDGET_MS["hard"] == 2000 and full["level"] == "hard"
+    assert quick == dict(full, budget_ms=computer.QUICK_BUDGET_MS["hard"])
+    assert 0 < computer.QUICK_BUDGET_MS["hard"] <= 1500
     easy = json.loads(started("?game=race&seats=easy,human").tickets()[0].request())
     assert "budget_ms" not in easy  # easy and medium play by their work alone
-    assert all(controller.QUICK_BUDGET_MS[level] for level in ("easy", "medium"))
+    assert all(computer.QUICK_BUDGET_MS[level] for level in ("easy", "medium"))
     assert ticket.quick
     page.answered(ticket, {"move": "Sw4-A4", "ms": 1400, "by": "micropython"}, 1450)
     assert page.app.session.game.moves == ["Sw4-A4"]
@@ -279,7 +281,7 @@ def test_an_expert_move_is_capped_on_both_workers_and_shows_its_ring_while_asked
     page.click("point", "1")
     (ticket,) = page.tickets()
     assert ticket.level == "expert"
-    cap = controller.BUDGET_MS["expert"]
+    cap = computer.BUDGET_MS["expert"]
     assert 2000 <= cap <= 5000  # a few seconds
     assert json.loads(ticket.request())["budget_ms"] == cap
     assert 0 < json.loads(ticket.quick_request())["budget_ms"] <= cap
@@ -310,7 +312,7 @@ def test_the_expert_ring_fills_over_the_levels_time_cap():
     html = site_file("static/css/thinking.css")
     rule = html[html.index('[data-thinking-level="expert"] :is(.status, .diagram-status)::after') :]
     rule = rule[: rule.index("}")]
-    assert f"animation: lotus-think {controller.BUDGET_MS['expert'] / 1000:g}s" in rule
+    assert f"animation: lotus-think {computer.BUDGET_MS['expert'] / 1000:g}s" in rule
 
 
 def test_dead_groups_are_asked_of_the_quick_worker_without_starting_pyodide():
@@ -319,19 +321,20 @@ def test_dead_groups_are_asked_of_the_quick_worker_without_starting_pyodide():
     page.action("pass")
     page.action("pass")
     assert page.tickets() == []  # no worker yet: the engine's quick guess stands
-    page.computer_answered()  # the quick worker is up: it suggests the dead groups
+    page.worker_up(False)  # the quick worker is up: it suggests the dead groups
     (ticket,) = page.tickets()
     assert ticket.kind == "dead" and ticket.quick and not ticket.wakes_search
-    assert page.tickets() == []  # asked once for this position
+    assert page.tickets() == [ticket]  # asked once for this position
 
 
 def test_a_move_or_a_hint_starts_pyodide_when_asked_of_the_quick_worker():
     page = started("?game=go")
-    page.computer_answered()
-    (hint,) = page.action("hint")
+    page.worker_up(False)
+    page.action("hint")
+    (hint,) = page.tickets()
     assert hint.quick and hint.wakes_search
     page = started("?game=go&seats=human,easy")
-    page.computer_answered()
+    page.worker_up(False)
     page.click("point", "1")
     (move,) = page.tickets()
     assert move.kind == "move" and move.quick and move.wakes_search
@@ -367,16 +370,16 @@ def test_without_pyodide_the_page_says_whether_the_quick_worker_plays_on():
 )
 def test_a_worker_config_without_a_runtime_of_this_site_is_refused_before_pyscript(text, problem):
     """PyScript would fetch a runtime from a CDN (refused by the page's policy) and never settle."""
-    assert controller.config_problem(text) == problem
+    assert worker_config.config_problem(text) == problem
 
 
 @pytest.mark.parametrize("name", ["worker.toml", "worker-mpy.toml"])
 def test_the_shipped_worker_configs_name_their_runtime(name):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with open(os.path.join(root, name), encoding="utf-8") as f:
-        assert controller.config_problem(f.read()) == ""
+        assert worker_config.config_problem(f.read()) == ""
     with open(os.path.join(root, "rules", name), encoding="utf-8") as f:
-        assert controller.config_problem(f.read()) == ""
+        assert worker_config.config_problem(f.read()) == ""
 
 
 def test_a_stale_answer_is_dropped():
@@ -395,13 +398,16 @@ def test_a_stale_answer_is_dropped():
 
 def test_a_paused_demonstration_waits_and_resumes_at_its_pace():
     page = started("?game=go&seats=easy,easy")
-    page.speed = "fast"
+    (first,) = page.tickets()  # the first move, asked as the page opens
     page.action("pause")
-    assert page.tickets() == []
-    assert "paused" in page.view()["status"] and page.view()["paused"]
+    view = page.view()
+    assert "paused" in view["status"] and view["paused"] and view["flags"]["thinking"] is None
+    page.answered(first, {"move": "1", "ms": 1})  # an answer that comes meanwhile waits
+    assert page.app.session.game.moves == [] and page.tickets() == []
+    page.computer.speed = "fast"
     page.action("pause")
     (ticket,) = page.tickets()
-    assert ticket.delay == controller.WATCH_DELAY["fast"]
+    assert ticket.delay == computer.WATCH_DELAY["fast"]
 
 
 def test_a_failed_search_is_said_once_and_not_retried_in_a_loop():
@@ -418,11 +424,11 @@ def test_the_computer_suggests_dead_groups_once_per_position_unless_the_players_
     page.action("pass")
     page.action("pass")
     assert page.tickets() == []  # no worker yet: the engine's quick guess stands
-    page.computer_answered()
+    page.worker_up(False)
     (ticket,) = page.tickets()
     assert ticket.kind == "dead" and ticket.call == "suggest_dead"
     assert "level" not in json.loads(ticket.request())
-    assert page.tickets() == []
+    assert page.tickets() == [ticket]
     page.answered(ticket, ["1"])
     assert page.app.session.game.dead == ("1",)
     assert page.view()["flags"]["dead-source"] == "search"
@@ -430,9 +436,10 @@ def test_the_computer_suggests_dead_groups_once_per_position_unless_the_players_
 
 def test_a_hint_is_shown_and_marked_but_never_played():
     page = started("?game=go")
-    page.worker_answered()
-    (ticket,) = page.action("hint")
-    assert ticket.level == controller.HINT_LEVEL
+    page.worker_up(True)
+    page.action("hint")
+    (ticket,) = page.tickets()
+    assert ticket.level == computer.HINT_LEVEL
     assert page.view()["status"] == "Looking for a good move…"
     page.answered(ticket, {"move": "23", "ms": 1})
     assert page.app.session.game.moves == []
@@ -447,7 +454,7 @@ def test_an_exported_record_imports_back_and_a_bad_one_keeps_the_game():
     page = started("?game=go")
     for point in ("1", "10"):
         page.click("point", point)
-    text = page.export("2026.11.30")
+    text = page.links.export("2026.11.30")
     assert "box below" in page.view()["status"]
     assert page.import_record("  ") is False and "Nothing to import" in page.record_error
     assert page.import_record("this is no record") is False
@@ -462,7 +469,7 @@ def test_an_exported_record_imports_back_and_a_bad_one_keeps_the_game():
 def test_a_failed_import_after_a_successful_one_no_longer_says_it_was_imported():
     page = started("?game=go")
     page.click("point", "1")
-    text = page.export("2026.11.30")
+    text = page.links.export("2026.11.30")
     for failure in (
         lambda: page.import_record("this is no record"),
         lambda: page.import_record(""),
@@ -479,13 +486,13 @@ def test_a_failed_import_after_a_successful_one_no_longer_says_it_was_imported()
 def test_a_share_url_reopens_the_same_game_and_copying_says_what_happened():
     page = started("?game=go")
     page.click("point", "9")
-    url = page.share_url("http://example.test/index.html")
+    url = page.links.share_url("http://example.test/index.html")
     assert url.startswith("http://example.test/index.html#g=")
     other = started("", url[url.index("#") :])
     assert other.app.session.game.moves == ["9"]
-    page.copied("Record copied.", True)
+    page.links.copied("Record copied.", True)
     assert page.view()["status"] == "Record copied."
-    page.copied("Share link copied: whoever opens it can continue this game.", False)
+    page.links.copied("Share link copied: whoever opens it can continue this game.", False)
     assert page.view()["status"] == "Share link ready: copy it below."
 
 
@@ -494,11 +501,13 @@ def test_the_embed_dialog_builds_a_snippet_or_says_why_not():
     page.click("point", "9")
     choice = {"what": "position", "caption": "a|b", "opponent": "human", "theme": "dark"}
     choice["size"] = "300"
-    made = page.embed_choice(choice, "http://example.test/embed.html#old")
+    made = page.links.embed_choice(choice, "http://example.test/embed.html#old")
     assert made["url"] == "http://example.test/embed.html" and made["size"] == 300
     assert 'src="http://example.test/embed.html#' in made["snippet"]
     assert "theme=dark" in made["fragment"] and "a/b" in made["fragment"].replace("%2F", "/")
-    bad = page.embed_choice({"what": "position", "size": "huge"}, "http://example.test/e.html")
+    bad = page.links.embed_choice(
+        {"what": "position", "size": "huge"}, "http://example.test/e.html"
+    )
     assert bad["error"].startswith("This cannot be embedded:")
 
 
@@ -604,11 +613,11 @@ def moves_of(count: int, marks: int = 0):
 
 def test_the_move_list_pairs_two_player_moves_and_numbers_every_row_whole():
     session = moves_of(150)
-    rows = controller.MoveList().make(session, 149, paired=True)
+    rows = movelist.MoveList().make(session, 149, paired=True)
     paired = "".join(rows)
     assert len(rows) == 75 and paired.count("<li") == 75 and paired.count("data-ply=") == 150
     assert '<span class="num" aria-hidden="true">75.</span>' in rows[74]
-    rows = controller.MoveList().make(session, 131, paired=False)
+    rows = movelist.MoveList().make(session, 131, paired=False)
     single = "".join(rows)
     assert len(rows) == 150 and single.count("<li") == 150
     assert '<li class="last" data-row="132"><span class="num" aria-hidden="true">132.</span>' in (
@@ -656,8 +665,9 @@ def test_a_click_in_the_move_list_skips_scoring_steps():
 
 def test_a_hint_is_marked_and_said_in_words():
     page = started("?game=go")
-    page.worker_answered()
-    (ticket,) = page.action("hint")
+    page.worker_up(True)
+    page.action("hint")
+    (ticket,) = page.tickets()
     page.answered(ticket, {"move": "23"})
     view = page.view()
     assert view["hints"] == [("point", "23")]
@@ -681,7 +691,7 @@ def test_an_import_error_shows_by_the_box_until_the_next_action_or_dismissal():
 
 def test_a_message_never_outlives_the_state_it_describes():
     page = started("?game=go")
-    page.copied("Record copied.", True)
+    page.links.copied("Record copied.", True)
     assert page.view()["status"] == "Record copied."
     page.click("point", "1")
     assert "Record copied." not in page.view()["status"]
@@ -709,7 +719,7 @@ def test_an_out_of_range_marker_from_the_form_is_refused_with_a_sentence_and_a_g
 
 
 def test_move_sound_tells_a_capture_from_a_move():
-    sound = controller.move_sound
+    sound = move_sound
     assert sound({}, {"A3": "w"}) == "move"  # a stone enters an empty field
     assert sound({"A3": "b"}, {"A3": "bw"}) == "capture"  # covers another colour
     assert sound({"A3": "w"}, {"A3": "ww"}) == "move"  # onto its own colour
@@ -722,39 +732,45 @@ def test_move_sound_tells_a_capture_from_a_move():
     assert go_session.stacks() == {"1": "w", "3": "b"}
 
 
-def test_the_view_sounds_each_new_move_once_and_never_for_undo_review_or_a_new_game():
+def test_each_new_move_sounds_once_and_never_undo_review_or_a_new_game():
+    """The view carries the last sound with its number: the page plays a sound when the number
+    is new, so drawing twice never plays it twice."""
     page = started("?game=go")
-    assert page.view()["sound"] == ""
+    assert page.view()["sound"] == ("", 0)
     page.click("point", "1")
-    assert page.view()["sound"] == "move"
-    assert page.view()["sound"] == ""  # said once
+    assert page.view()["sound"] == page.view()["sound"] == ("move", 1)
     page.action("undo")
-    assert page.view()["sound"] == ""
+    assert page.view()["sound"] == ("move", 1)  # nothing new to play
     page.action("redo")
-    assert page.view()["sound"] == "move"
+    assert page.view()["sound"] == ("move", 2)
     page.action("first")
-    assert page.view()["sound"] == ""
     page.new_game({"first": "w", "marker": "0", "seat-w": "human", "seat-b": "human"})
-    assert page.view()["sound"] == ""
+    assert page.view()["sound"] == ("move", 2)
+    page.worker_up(True)
+    page.new_game({"first": "w", "marker": "0", "seat-w": "human", "seat-b": "easy"})
+    page.click("point", "1")
+    (ticket,) = page.tickets()
+    page.answered(ticket, {"move": "2", "ms": 1})  # the computer's move sounds too
+    assert page.view()["sound"] == ("move", 4)
 
 
 def test_a_go_reversal_and_a_covering_race_move_sound_as_captures():
     go_moves = first_moves_until(go.Game(), go_reversed)
     page = started("?game=go")
-    page.view()  # the page draws as it starts: what follows is heard against this
     for move in go_moves[:-1]:
         page.click("point", move)
-    assert page.view()["sound"] == "move"
+    assert page.view()["sound"] == ("move", len(go_moves) - 1)
     page.click("point", go_moves[-1])
-    assert page.view()["sound"] == "capture"
+    assert page.view()["sound"] == ("capture", len(go_moves))
     race_moves = first_moves_until(race.Game(), race_covered)
     race_page = started("?game=race")
-    race_page.view()
-    for move in race_moves[:-1]:
-        race_page.app.session.act(move)
-    assert race_page.view()["sound"] == "move"
-    race_page.app.session.act(race_moves[-1])
-    assert race_page.view()["sound"] == "capture"
+    for move in race_moves[:-2]:
+        race_page.app.session.act(move)  # played behind the page's back: no sound
+    assert race_page.view()["sound"] == ("", 0)
+    race_move(race_page, *race_moves[-2].lstrip("S").split("-"))
+    assert race_page.view()["sound"] == ("move", 1)
+    race_move(race_page, *race_moves[-1].lstrip("S").split("-"))
+    assert race_page.view()["sound"] == ("capture", 2)
 
 
 def go_reversed(before: str, after: str) -> bool:

@@ -11,6 +11,7 @@ pytestmark = pytest.mark.micropython
 SCRIPT = """
 import json
 from lotus.page import controller
+from lotus.page.boards import BoardController
 
 def shown(page):
     view = page.view()
@@ -44,17 +45,18 @@ def run():
     page.new_game({"first": "b", "marker": "9", "seat-w": "human", "seat-b": "human"})
     out.append(shown(page))
     page.save()
-    text = page.export("2026.11.30")
-    url = page.share_url("http://example.test/")
+    text = page.links.export("2026.11.30")
+    url = page.links.share_url("http://example.test/")
     again = controller.PageController(storage)
     again.start("", url[url.index("#"):])
     out.append(shown(again))
     again.start("?game=race&players=3", "")
     race_move = again.app.session.game.legal_moves()[0]
     again.app.session.act(race_move)
+    again.settle()  # a change made to the session itself: what follows from it
     out.append(shown(again))
     out.append(text)
-    board = controller.BoardController(settings_text="#game=go&moves=1,2,3&mode=step")
+    board = BoardController(settings_text="#game=go&moves=1,2,3&mode=step")
     board.key("step", "End")
     out.append(sorted(board.view()["buttons"]))
     out.append(board.view()["status"])

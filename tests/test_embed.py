@@ -6,12 +6,12 @@ from hypothesis import strategies as st
 
 from lotus.engine import go, race
 from lotus.game import positions, records
-from lotus.page import embed
+from lotus.page import diagrams, embed
 from tests.support import micropython
 
 
-def board(fragment: str) -> embed.Diagram:
-    return embed.Diagram(embed.parse_fragment(fragment))
+def board(fragment: str) -> diagrams.Diagram:
+    return diagrams.Diagram(embed.parse_fragment(fragment))
 
 
 # -- reading a fragment -------------------------------------------------------------------------
@@ -170,7 +170,7 @@ def test_a_wrong_try_says_what_the_move_did_against_what_the_puzzle_asks():
         for diagram in rules_source.diagrams(rules_source.load(f"docs/rules/{game}.md", game)):
             found[diagram["id"]] = build_rules.settings_of(diagram)
     # The safe-capture puzzle: 57 captures too, but the new black group has no liberty (G7).
-    d = embed.Diagram(found["puzzle-safe-capture"])
+    d = diagrams.Diagram(found["puzzle-safe-capture"])
     d.click("57")
     assert d.status().startswith(
         "Not 57: the group there is left without a liberty, so it turns white: you lose "
@@ -178,14 +178,14 @@ def test_a_wrong_try_says_what_the_move_did_against_what_the_puzzle_asks():
     assert d.status().endswith("Which capture is safe? Try again.") and d.verdict() == "wrong"
     assert d.session.game.moves == [] and d.accepts_clicks()
     # A short question keeps the sentence before it.
-    d = embed.Diagram(found["puzzle-double"])
+    d = diagrams.Diagram(found["puzzle-double"])
     d.click("1")
     assert d.status() == (
         "Not 1: it captures nothing. One stone can capture two black stones at once. Where?"
         " Try again."
     )
     # Race: the stone that lands and what it leaves behind (R4, R6).
-    d = embed.Diagram(found["puzzle-cover"])
+    d = diagrams.Diagram(found["puzzle-cover"])
     d.click("7")
     d.click("9")
     assert d.status().startswith(
@@ -193,7 +193,7 @@ def test_a_wrong_try_says_what_the_move_did_against_what_the_puzzle_asks():
         " stone, and leaves a black stone on top of 7."
     )
     # Someone else's stone (a blocked player's move, R9) is named as theirs.
-    d = embed.Diagram(found["puzzle-blocked"])
+    d = diagrams.Diagram(found["puzzle-blocked"])
     d.click("Sb3")
     d.click("A3")
     assert "Not Sb3-A3: Black's top stone of the 3-stack on the start moves three" in d.status()
@@ -207,7 +207,7 @@ def test_a_wrong_try_says_what_the_move_did_against_what_the_puzzle_asks():
 
 def test_show_solution_plays_the_answer_and_explains_it():
     d = board("game=race&mode=puzzle&answer=Sw4-A4&explain=A4 leads on.&captions=Enter the 4")
-    assert [a for a, _l, _t, _e in embed.controls(d)] == ["pass", "reset", "solution"]
+    assert [a for a, _l, _t, _e in diagrams.controls(d)] == ["pass", "reset", "solution"]
     assert d.can("solution")
     d.click("Sw4")
     d.click("B4")  # a wrong try first
@@ -218,7 +218,7 @@ def test_show_solution_plays_the_answer_and_explains_it():
     assert not d.can("solution") and d.can("reset")
     d.act("reset")
     assert d.session.game.moves == [] and d.verdict() == "" and d.can("solution")
-    html = embed.figure_html(d, "game=race", live=True)
+    html = diagrams.figure_html(d, "game=race", live=True)
     assert 'data-action="solution"' in html and ">Show solution</button>" in html
 
 
@@ -263,11 +263,11 @@ def test_a_finished_game_cannot_be_a_puzzle_or_played():
 
 def test_the_figure_carries_its_settings_and_escapes_captions():
     d = board("game=go&mode=step&moves=1&captions=%3Cscript%3E|two")
-    html = embed.figure_html(d, "game=go&mode=step")
+    html = diagrams.figure_html(d, "game=go&mode=step")
     assert 'data-diagram="game=go&amp;mode=step"' in html
     assert "<script>" not in html and "&lt;script&gt;" in html
     assert html.count("<button") == 4 and html.count("disabled") == 4  # not live yet
-    live = embed.figure_html(d, "x", live=True)
+    live = diagrams.figure_html(d, "x", live=True)
     assert live.count("disabled") == 2  # at step 0: back is disabled, forward is not
     assert "data-marker" in html  # the Go board has its pass track
 
@@ -283,13 +283,13 @@ def test_the_snippet_is_a_lazy_iframe_with_the_resize_listener():
 
 SCRIPT = """
 import json
-from lotus.page import embed
+from lotus.page import diagrams, embed
 
 def run(fragments):
     out = []
     for fragment, clicks in fragments:
         try:
-            d = embed.Diagram(embed.parse_fragment(fragment))
+            d = diagrams.Diagram(embed.parse_fragment(fragment))
         except embed.EmbedError as exc:
             out.append("error " + exc.param + " " + exc.reason)
             continue
@@ -299,7 +299,7 @@ def run(fragments):
             else:
                 d.click(click)
             out.append(d.status() + " | " + d.caption())
-        out.append(embed.figure_html(d, fragment, live=True))
+        out.append(diagrams.figure_html(d, fragment, live=True))
     return out
 """
 
@@ -336,7 +336,7 @@ def test_every_example_in_the_embedding_guide_is_a_valid_board():
     assert len(sources) >= 5
     for src in sources:
         assert src.startswith("https://lotus.example.org/embed.html#")
-        d = embed.Diagram(embed.parse_fragment(html.unescape(src.split("#", 1)[1])))
+        d = diagrams.Diagram(embed.parse_fragment(html.unescape(src.split("#", 1)[1])))
         assert d.svg()
 
 
@@ -348,9 +348,9 @@ def test_a_go_game_played_on_a_board_can_be_scored_and_ended():
     d.act("confirm")
     assert d.session.phase() == "over" and not d.can("confirm")
     assert "wins" in d.status() or "Draw" in d.status()
-    html = embed.figure_html(d, "game=go&mode=play", live=True)
+    html = diagrams.figure_html(d, "game=go&mode=play", live=True)
     assert 'data-action="confirm"' in html
-    race_html = embed.figure_html(board("game=race&mode=play"), "x", live=True)
+    race_html = diagrams.figure_html(board("game=race&mode=play"), "x", live=True)
     assert 'data-action="confirm"' not in race_html
 
 
@@ -362,7 +362,7 @@ def test_a_share_links_record_can_be_embedded_and_stopped_at_a_move():
     s = embed.parse_fragment(link + "&mode=step&at=2")
     assert s["game"] == "race" and s["moves"] == game.moves and s["at"] == 2
     assert s["position"] == positions.to_position(race.Game(players=3))
-    d = embed.Diagram(s)
+    d = diagrams.Diagram(s)
     assert d.session.game.moves == game.moves[:2]
     with pytest.raises(embed.EmbedError) as info:
         embed.parse_fragment(link[:-3] + "AAA")

@@ -150,14 +150,15 @@ def test_importing_the_registry_loads_no_engine_renderer_or_session():
 
 @pytest.mark.parametrize("game_id", ["race", "go"])
 def test_computer_plug_in_and_levels(game_id):
-    import importlib
-
+    """The engine game names its plug-in (the protocol's search_plugin), which has every level."""
     from lotus.engine import ai
+    from lotus.engine.ai.plugin import Plugin
 
-    entry = games.get(game_id)
-    plugin = importlib.import_module(entry.plugin_module)
-    assert plugin.__name__.startswith("lotus.engine.ai.")
-    levels = getattr(ai, entry.levels_name)
+    game = games.get(game_id).new_engine({})
+    assert game.search_plugin == f"lotus.engine.ai.{game_id}_plugin"
+    plugin = ai.plugin_of(game)
+    assert isinstance(plugin, Plugin) and type(plugin) is not Plugin  # the game's own
+    levels = plugin.levels
     assert tuple(sorted(levels, key=games.LEVELS.index)) == games.LEVELS == ai.LEVELS
 
 

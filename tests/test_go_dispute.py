@@ -44,7 +44,7 @@ def test_the_finished_games_are_won_by_the_estimate_and_lost_as_the_stones_stand
 def test_after_a_resume_it_plays_on_until_the_count_as_the_stones_stand_does_not_lose(name):
     computer, game = finished(name)
     game.resume()
-    assert ai.go_judge(game) == "all-alive"
+    assert ai.judge(game) == "all-alive"
     moves = []
     # The other side passes every turn; each placement fills a point for good, so at most one
     # placement per empty point (and a pass each) can come before the game ends.
@@ -95,14 +95,14 @@ def test_its_own_estimate_would_pass_at_once():
 
 def test_the_judge_is_all_alive_once_play_was_resumed():
     game = go.Game.from_moves(["1", "40", "pass", "pass"])
-    assert ai.go_judge(game) == "estimate"  # the scoring phase itself: nothing resumed yet
+    assert ai.judge(game) == "estimate"  # the scoring phase itself: nothing resumed yet
     game.resume()
-    assert ai.go_judge(game) == "all-alive"
+    assert ai.judge(game) == "all-alive"
     # a list of moves resumes by itself (G9): the worker's game, built from the page's moves
     again = go.Game.from_moves(["1", "40", "pass", "pass", "2"])
-    assert ai.go_judge(again) == "all-alive"
-    assert ai.go_judge(go.Game.from_moves(["1", "pass", "2", "pass"])) == "estimate"
-    assert ai.go_judge(go.Game(), "all-alive") == "all-alive"
+    assert ai.judge(again) == "all-alive"
+    assert ai.judge(go.Game.from_moves(["1", "pass", "2", "pass"])) == "estimate"
+    assert ai.judge(go.Game(), "all-alive") == "all-alive"
 
 
 def test_the_analysis_of_a_game_ended_after_a_resume_counts_every_stone_as_it_stands():
@@ -153,7 +153,7 @@ def opened(name: str) -> tuple:
         records.record_of(game, seats={computer: "hard", person: "human"})
     )
     page.start("?game=go", "#" + fragment)
-    page.worker_answered()
+    page.worker_up(True)
     answer(page)  # the search's dead groups
     return page, person
 

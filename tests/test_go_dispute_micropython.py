@@ -30,7 +30,7 @@ def run():
     out = []
     page = controller.PageController(controller.MemoryStorage())
     page.start("?game=go&seats=human,easy", "")
-    page.worker_answered()
+    page.worker_up(True)
     for mine, its in (("1", "40"), ("2", "pass")):
         page.click("point", mine)
         for ticket in page.tickets():

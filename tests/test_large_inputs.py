@@ -19,7 +19,7 @@ import pytest
 from lotus.engine import go
 from lotus.game import games, positions, records, saves
 from lotus.game.session import Session
-from lotus.page import app, controller
+from lotus.page import app, controller, movelist
 from tests.support.games import random_go
 
 # -- MicroPython's costs of str operations --------------------------------------------------------
@@ -285,7 +285,7 @@ def drop(session) -> None:
 def test_the_move_list_made_step_by_step_is_the_list_made_at_once():
     rng = random.Random(7)
     session = history(30, marks=4)
-    made = controller.MoveList()
+    made = movelist.MoveList()
     for step in range(400):
         roll = rng.random()
         if roll < 0.45:
@@ -301,17 +301,17 @@ def test_the_move_list_made_step_by_step_is_the_list_made_at_once():
         judged = {rng.randint(1, moves + 1): ("?", "mistake", "Worse")} if roll > 0.95 else {}
         paired = step % 7 != 0
         rows = made.make(session, last, paired, judged)
-        assert rows == controller.MoveList().make(session, last, paired, judged), step
+        assert rows == movelist.MoveList().make(session, last, paired, judged), step
 
 
 def test_a_move_or_an_undo_on_a_long_game_makes_one_or_two_cells(monkeypatch):
     session = history(1998, marks=2)
-    made = controller.MoveList()
+    made = movelist.MoveList()
     rows = made.make(session, 1997, True)
     assert len(rows) == 999
     cells = []
-    real = controller.move_fields
-    monkeypatch.setattr(controller, "move_fields", lambda *a: cells.append(a[0]) or real(*a))
+    real = movelist.move_fields
+    monkeypatch.setattr(movelist, "move_fields", lambda *a: cells.append(a[0]) or real(*a))
     add(session, "37", "w")
     rows = made.make(session, 1998, True)
     assert len(rows) == 1000 and sorted(cells) == [1996, 1997, 1998]  # the old last row, the new
@@ -341,7 +341,7 @@ def test_a_move_or_an_undo_on_a_long_game_makes_one_or_two_cells(monkeypatch):
     ],
 )
 def test_the_rows_that_changed_are_found_from_both_ends(old, new, change):
-    assert controller.row_changes(old, new) == change
+    assert movelist.row_changes(old, new) == change
     start, old_stop, new_stop = change
     assert old[:start] + new[start:new_stop] + old[old_stop:] == new
 

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from lotus.game import library, saves
 from lotus.game.library import Library
-from lotus.page.controller import BLOCKED, FULL, MemoryStorage, PageController
+from lotus.page.controller import MemoryStorage, PageController
+from lotus.page.saved_games import BLOCKED, FULL
 
 DAMAGED_KEY = "lotus.games.damaged"  # where a damaged index is set aside (docs/page-contract.md)
 DAMAGED_RACE = {
@@ -341,7 +342,7 @@ def test_a_share_link_opens_as_a_new_game_beside_the_one_on_screen():
     storage = MemoryStorage()
     page = page_on(storage, "?game=go")
     play(page, "1", "2", "3")
-    fragment = page.share_url("x")[1:]
+    fragment = page.links.share_url("x")[1:]
     other = page_on(storage, "?game=go")
     play(other, "4")
     assert other.on_hash(fragment) and other.address == "?game=go"

@@ -1,4 +1,4 @@
-"""Live play against a peer that does not play fair (lotus/page/live.py, docs/live.md "Security").
+"""Live play against a peer that does not play fair (lotus/page/live/, docs/live.md "Security").
 
 Each side is the only authority over its own seats: whatever the other page sends, in any message
 type, can add to this page's game only an action for a colour that page holds, on its turn; take
@@ -9,11 +9,12 @@ player's confirmation; and never raise. The cases are the ones a hostile friend 
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lotus.game import games
-from lotus.page import live
+from lotus.page.live import codes, resume, wire
+from lotus.page.live.link import MAX_LOG, Link
 
 MATCH = "m1"
 
@@ -23,7 +24,7 @@ class Page:
 
     def __init__(self, role: str, game: str, me: str, options=None, peer_colours="") -> None:
         self.session = games.get(game).new_session(options or {})
-        self.link = live.Link(role, MATCH, game, me)
+        self.link = Link(role, MATCH, game, me)
         self.link.joined("peer", peer_colours)
         self.link.connected(self.session)
 
@@ -31,9 +32,9 @@ class Page:
         """A message from the peer, handled as the page does (a state is reconciled)."""
         result, _out = self.link.receive(self.session, "peer", text)
         if result == "state":
-            verdict, detail = self.link.take_state(self.session, self.link.last_state, True)
+            verdict, detail = resume.take_state(self.link, self.session, self.link.last_state, True)
             if verdict == "extend":
-                self.link.extend(self.session, detail, "peer")
+                resume.extend(self.link, self.session, detail, "peer")
         return result
 
 
@@ -55,7 +56,7 @@ def play(mover: Page, other: Page, *actions) -> None:
 
 
 def state(actions, **fields) -> str:
-    return live.encode("state", match=MATCH, game="go", actions=list(actions), **fields)
+    return wire.encode("state", match=MATCH, game="go", actions=list(actions), **fields)
 
 
 def test_a_state_during_the_game_moves_resigns_or_finishes_nothing():
@@ -106,17 +107,17 @@ def test_the_end_of_the_scoring_on_reconnection_needs_this_pages_confirmation():
 def test_a_take_back_or_new_game_needs_this_pages_players_yes():
     host, guest = opened_go_pair()
     play(host, guest, "10", "20", "11")
-    assert guest.hears(live.encode("undo", n=3)) == "refused"
+    assert guest.hears(wire.encode("undo", n=3)) == "refused"
     assert guest.session.actions == ["10", "20", "11"]
     assert "did not agree" in guest.link.log[-1]
     assert "as agreed" not in guest.session.message
-    new = live.encode("state", match="m2", game="go", actions=[], options={"first": "w"})
+    new = wire.encode("state", match="m2", game="go", actions=[], options={"first": "w"})
     assert guest.hears(new) == "refused"
     assert guest.session.actions == ["10", "20", "11"]
     # Asked and agreed: the take-back comes, once.
-    for _to, text in [("peer", t) for t in host.link.ask(host.session, "undo")]:
+    for _to, text in [("peer", t) for t in host.link.questions.ask(host.session, "undo")]:
         assert guest.hears(text) == "ask"
-    _, out = guest.link.answer(guest.session, True)
+    _, out = guest.link.questions.answer(guest.session, True)
     result, back = host.link.receive(host.session, "peer", out[0][1])
     assert result == "undo" and guest.hears(back[0][1]) == "redraw"
     assert guest.session.actions == host.session.actions == ["10", "20"]
@@ -126,7 +127,7 @@ def test_a_take_back_or_new_game_needs_this_pages_players_yes():
 def test_a_host_may_not_impose_a_game_over_the_move_cap():
     guest = Page("guest", "go", "b")
     huge = state(["pass"] * (games.MAX_MOVES + 600))
-    assert len(huge) < live.MAX_MESSAGE
+    assert len(huge) < wire.MAX_MESSAGE
     assert guest.hears(huge) == "refused"
     assert f"more than {games.MAX_MOVES} moves" in guest.link.log[-1]
     assert guest.session.actions == []
@@ -136,12 +137,12 @@ def test_odd_messages_are_refused_not_raised():
     host, guest = opened_go_pair()
     play(host, guest, "10")
     for text in (
-        live.encode("act", n=1, a="99"),  # no such point
-        live.encode("state", match=MATCH, game="go"),  # no moves
-        live.encode("state", match=MATCH, game="go", actions=[], options=5),
-        live.encode("dead", n=1, dead=["99"]),
-        live.encode("act", n=1, a="20", seat="w"),  # Black's turn, said to be White's
-        live.encode("new"),
+        wire.encode("act", n=1, a="99"),  # no such point
+        wire.encode("state", match=MATCH, game="go"),  # no moves
+        wire.encode("state", match=MATCH, game="go", actions=[], options=5),
+        wire.encode("dead", n=1, dead=["99"]),
+        wire.encode("act", n=1, a="20", seat="w"),  # Black's turn, said to be White's
+        wire.encode("new"),
         '{"v": 1, "t": "act", "n": true, "a": "20"}',
         "[" * 5000 + "]" * 5000,
     ):
@@ -152,27 +153,27 @@ def test_odd_messages_are_refused_not_raised():
 
 def test_every_refusal_is_counted_though_the_log_keeps_the_latest():
     guest = Page("guest", "go", "b")
-    for i in range(live.MAX_LOG + 15):
-        guest.hears(live.encode("act", n=i + 5, a="1"))
-    assert guest.link.refused == live.MAX_LOG + 15 and len(guest.link.log) == live.MAX_LOG
+    for i in range(MAX_LOG + 15):
+        guest.hears(wire.encode("act", n=i + 5, a="1"))
+    assert guest.link.refused == MAX_LOG + 15 and len(guest.link.log) == MAX_LOG
 
 
 def test_a_peer_that_floods_is_cut_off_at_the_rate_limit():
     now = [0.0]
-    link = live.Link("host", MATCH, "go", "w", clock=lambda: now[0])
+    link = Link("host", MATCH, "go", "w", clock=lambda: now[0])
     link.joined("peer", "b")
-    allowed = int(live.RATE_LIMIT * live.RATE_WINDOW)
+    allowed = int(wire.RATE_LIMIT * wire.RATE_WINDOW)
     assert all(link.admit("peer") for _ in range(allowed))  # a busy but sane game
     assert not link.admit("peer")
-    now[0] += live.RATE_WINDOW  # a new window: a peer that slowed down is heard again
+    now[0] += wire.RATE_WINDOW  # a new window: a peer that slowed down is heard again
     assert link.admit("peer")
     link.joined("other", "r")
     assert link.admit("other")  # each peer is counted on its own
 
 
 def test_a_long_message_that_is_not_a_state_is_refused_before_it_is_parsed():
-    text = live.encode("dead", n=0, dead=["1"] * 1000)
-    assert len(text) > live.MAX_SMALL
+    text = wire.encode("dead", n=0, dead=["1"] * 1000)
+    assert len(text) > wire.MAX_SMALL
     guest = Page("guest", "go", "b")
     assert guest.hears(text) == "refused" and "too large" in guest.link.log[-1]
 
@@ -198,7 +199,7 @@ FIELDS = ("n", "a", "what", "ok", "by", "seat", "dead", "actions", "match", "gam
 @st.composite
 def messages(draw):
     """A message of any type: well-formed fields of plausible values, or anything at all."""
-    fields = {"v": draw(st.sampled_from([1, 1, 1, 2, "1"])), "t": draw(st.sampled_from(live.TYPES))}
+    fields = {"v": draw(st.sampled_from([1, 1, 1, 2, "1"])), "t": draw(st.sampled_from(wire.TYPES))}
     for key in draw(st.lists(st.sampled_from(FIELDS), max_size=5, unique=True)):
         if key == "n":
             fields[key] = draw(st.one_of(st.integers(-1, 12), VALUES))
@@ -258,7 +259,7 @@ def check_page_after_messages(page: Page, texts) -> None:
         assert len(after) <= len(before) + 12
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150)
 @given(st.data())
 def test_random_messages_never_raise_nor_play_for_a_colour_the_peer_does_not_hold(data):
     game = data.draw(st.sampled_from(["go", "race"]))
@@ -267,21 +268,21 @@ def test_random_messages_never_raise_nor_play_for_a_colour_the_peer_does_not_hol
     check_page_after_messages(page, texts)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100)
 @given(st.data())
 def test_mutated_real_messages_never_raise_nor_play_for_a_colour_the_peer_does_not_hold(data):
     host, guest = opened_go_pair()
     play(host, guest, "10", "20", "11")
     real = [
-        live.encode("act", n=3, a="21", seat="b"),
-        live.encode("act", n=3, a="30", seat="w"),
-        live.encode("state", match=MATCH, game="go", actions=["10", "20", "11", "21", "30"]),
-        live.encode("undo", n=3),
-        live.encode("dead", n=3, dead=["10"]),
-        live.encode("confirm", n=3, dead=[]),
-        live.encode("ask", what="undo", n=3, by="b"),
-        live.encode("answer", what="undo", n=3, ok=True),
-        live.encode("drop", what="undo", n=3),
+        wire.encode("act", n=3, a="21", seat="b"),
+        wire.encode("act", n=3, a="30", seat="w"),
+        wire.encode("state", match=MATCH, game="go", actions=["10", "20", "11", "21", "30"]),
+        wire.encode("undo", n=3),
+        wire.encode("dead", n=3, dead=["10"]),
+        wire.encode("confirm", n=3, dead=[]),
+        wire.encode("ask", what="undo", n=3, by="b"),
+        wire.encode("answer", what="undo", n=3, ok=True),
+        wire.encode("drop", what="undo", n=3),
     ]
     page = data.draw(st.sampled_from([host, guest]))
     texts = []
@@ -295,7 +296,7 @@ def test_mutated_real_messages_never_raise_nor_play_for_a_colour_the_peer_does_n
 
 def test_the_live_game_kept_for_a_reload_is_read_whatever_storage_holds():
     kept = {"match": "a1b2", "game": "go", "role": "guest", "me": "b", "id": "7"}
-    assert live.read_record(json.dumps(kept)) == kept
+    assert codes.read_record(json.dumps(kept)) == kept
     for damaged in (
         None,
         "",
@@ -309,4 +310,4 @@ def test_the_live_game_kept_for_a_reload_is_read_whatever_storage_holds():
         json.dumps({**kept, "id": ["7"]}),
         json.dumps({**kept, "match": "x" * 5000}),
     ):
-        assert live.read_record(damaged) == {}, damaged
+        assert codes.read_record(damaged) == {}, damaged

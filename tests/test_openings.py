@@ -10,7 +10,7 @@ import pytest
 from lotus.engine import ai
 from lotus.game import games, openings
 from lotus.game.openings_book import FINGERPRINT, MOVES
-from lotus.page.controller import Computer, Ticket
+from lotus.page.computer import Ticket
 from tools import book
 
 
@@ -91,17 +91,16 @@ def session_at(link: dict, moves=()):
 
 
 def test_the_computer_takes_a_first_move_or_a_hint_from_the_book_and_nothing_else():
-    computer = Computer()
     session = session_at({"game": "race", "players": "3", "seats": "hard,human,human"})
     easy, medium, hard = MOVES["race 3 0 w"]
-    assert computer.booked(Ticket("move", session, "hard", seed=0)) == {
+    assert Ticket("move", session, "hard", seed=0).book == {
         "move": hard,
         "ms": 0,
         "by": "book",
     }
-    assert computer.booked(Ticket("hint", session, "medium", seed=0))["move"] == medium
-    assert computer.booked(Ticket("move", session, "hard", seed=1)) is None  # another seed
-    assert computer.booked(Ticket("move", session, "expert", seed=0)) is None
-    assert computer.booked(Ticket("dead", session)) is None
+    assert Ticket("hint", session, "medium", seed=0).book["move"] == medium
+    assert Ticket("move", session, "hard", seed=1).book is None  # another seed
+    assert Ticket("move", session, "expert", seed=0).book is None
+    assert Ticket("dead", session).book is None
     later = session_at({"game": "race", "seats": "human,easy"}, ["Sw4-A4"])
-    assert computer.booked(Ticket("move", later, "easy", seed=0)) is None  # not at the start
+    assert Ticket("move", later, "easy", seed=0).book is None  # not at the start

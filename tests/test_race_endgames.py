@@ -134,7 +134,7 @@ def test_game_16_white_had_a_forced_win_and_12_g_threw_it_away():
 def test_hard_finds_the_game_16_win_within_its_budget(seed):
     game = position(PLY_98, "w", HOME_16)
     wins = winning_moves(game)
-    assert race_plugin.forced_win(game, ai.RACE_SOLVE["hard"]) in wins
+    assert race_plugin.forced_win(game, race_plugin.SOLVE["hard"]) in wins
     assert ai.choose_move(game, "hard", seed=seed) in wins
     assert game.board() == PLY_98
 
@@ -269,7 +269,7 @@ def test_hard_s_budget_proves_the_game_52_win_that_25000_positions_did_not():
     assert len(GAME_52) == 88 and game.to_move == "w"
     assert sum(len(stack) for stack in game.stacks) == 14  # the solver's limit
     assert race_plugin.forced_win(game, 25000) is None
-    move = race_plugin.forced_win(game, ai.RACE_SOLVE["hard"])
+    move = race_plugin.forced_win(game, race_plugin.SOLVE["hard"])
     assert move is not None
     game.play(move)
     assert outcome(game, {}) == "w"  # checked by the plain exhaustive search

@@ -13,7 +13,7 @@ import pytest
 
 from lotus.engine import go, race
 from lotus.game import games, records, remote, saves
-from lotus.page import app, controller, embed
+from lotus.page import app, controller, diagrams, embed
 
 PASSES = ["pass"] * 3  # pass, pass (scoring, G8), pass: play resumes, then White... passes (G9)
 
@@ -251,7 +251,7 @@ def test_links_carry_pass_pass_pass():
 def test_embeds_accept_what_records_accept():
     settings = embed.parse_fragment("#game=go&moves=pass,pass,pass")
     assert settings["moves"] == PASSES
-    diagram = embed.Diagram(settings)
+    diagram = diagrams.Diagram(settings)
     assert diagram.session.game.state_key() == expected_after_passes().state_key()
     link = records.to_link_fragment(go_record(PASSES))
     assert embed.parse_fragment("#" + link)["moves"] == PASSES

@@ -1,9 +1,12 @@
-"""The sources of the illustrated rules pages (docs/rules/race.md, go.md) and their parser.
+"""The sources of the illustrated rules pages (docs/rules/race.md, go.md, and their German
+translations docs/rules/de/race.md, go.md) and their parser.
 
 Every diagram must load and play: its position reads, its moves are legal one after the other,
 puzzle answers are legal (and some legal move is wrong), `select` has moves. Every rule (R1-R11,
 G1-G10) is cited in a heading of its page. Many captions' claims are checked against the engines,
-so a caption that says "White now has 8 stones in the goal" fails here when it is not so.
+so a caption that says "White now has 8 stones in the goal" fails here when it is not so. A
+translation shows the same diagrams with the same settings, in the same sections: only the words
+(captions, explanations, prose) differ.
 """
 
 import os
@@ -17,25 +20,31 @@ from tests.support.files import ROOT
 from tools import rules_source
 from tools.rules_source import SourceError, inline_html
 
+GAMES = ("race", "go")
+LANGUAGES = ("en", "de")
 PAGES = {
-    "race": os.path.join(ROOT, "docs", "rules", "race.md"),
-    "go": os.path.join(ROOT, "docs", "rules", "go.md"),
+    (game, lang): os.path.join(
+        ROOT, "docs", "rules", *(() if lang == "en" else (lang,)), game + ".md"
+    )
+    for game in GAMES
+    for lang in LANGUAGES
 }
+WORDS_ONLY = ("caption", "captions", "explain", "line")  # what a translation may change
 RULES = {
     "race": {f"R{i}" for i in range(1, 12)},
     "go": {f"G{i}" for i in range(1, 11)},
 }
 
 
-def _blocks(game: str) -> list:
-    return rules_source.load(PAGES[game])
+def _blocks(game: str, lang: str = "en") -> list:
+    return rules_source.load(PAGES[game, lang])
 
 
 def _all_diagrams() -> list:
     out = []
-    for game in PAGES:
-        for d in rules_source.diagrams(_blocks(game)):
-            out.append(pytest.param(game, d, id=f"{game}:{d['id']}"))
+    for game, lang in PAGES:
+        for d in rules_source.diagrams(_blocks(game, lang)):
+            out.append(pytest.param(game, d, id=f"{game}.{lang}:{d['id']}"))
     return out
 
 
@@ -96,9 +105,9 @@ def _free(g, colour: str) -> bool:
 # -- the pages as a whole -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
-def test_page_parses_with_a_title_and_a_good_mix_of_diagrams(game):
-    blocks = _blocks(game)
+@pytest.mark.parametrize("game, lang", sorted(PAGES))
+def test_page_parses_with_a_title_and_a_good_mix_of_diagrams(game, lang):
+    blocks = _blocks(game, lang)
     assert blocks[0][0] == "heading" and blocks[0][1] == 1
     assert rules_source.title(blocks) == blocks[0][2] != ""
     ds = rules_source.diagrams(blocks)
@@ -112,30 +121,32 @@ def test_page_parses_with_a_title_and_a_good_mix_of_diagrams(game):
     assert all(d["game"] == game for d in ds)
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
-def test_every_rule_is_cited_in_a_heading_of_its_page(game):
+@pytest.mark.parametrize("game, lang", sorted(PAGES))
+def test_every_rule_is_cited_in_a_heading_of_its_page(game, lang):
     cited = set()
-    for block in _blocks(game):
+    for block in _blocks(game, lang):
         if block[0] == "heading":
             for group in re.findall(r"\(([RG][0-9]+(?:, [RG][0-9]+)*)\)", block[2]):
                 cited.update(group.split(", "))
     assert cited == RULES[game]
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
-def test_every_section_has_prose_and_inline_markup_renders(game):
-    blocks = _blocks(game)
-    texts = []
-    for block in blocks:
-        if block[0] in ("heading", "paragraph"):
-            texts.append(block[-1])
-        elif block[0] == "list":
-            texts.extend(block[1])
+@pytest.mark.parametrize("game, lang", sorted(PAGES))
+def test_every_section_has_prose_and_its_markup_renders(game, lang):
+    blocks = _blocks(game, lang)
     assert sum(1 for b in blocks if b[0] == "paragraph") >= 15
-    for text in texts:
-        out = inline_html(text)
-        assert "**" not in out and "`" not in out, text
-        assert out.count("<a href=") == text.count("]("), text
+    rendered = []
+    for block in blocks:
+        if block[0] == "heading":
+            rendered.append(inline_html(block[2]))
+        elif block[0] in ("paragraph", "list"):
+            rendered.append(block[1])
+    for html in rendered:
+        words = re.sub(r"<code>.*?</code>", "", html)
+        # No Markdown is left over as text: no bold stars, code ticks or link brackets.
+        assert "**" not in words and "`" not in words and "](" not in words, html
+    page = "".join(rendered)
+    assert "<strong>" in page and "<ul>\n<li>" in page
     # Each ## section with a diagram explains it in words too.
     section_has_prose = True
     for block in blocks:
@@ -145,6 +156,39 @@ def test_every_section_has_prose_and_inline_markup_renders(game):
             section_has_prose = True
         elif block[0] == "diagram":
             assert section_has_prose, block[1]["id"]
+
+
+def _outline(blocks: list) -> list:
+    """The page's shape: each heading's level and rule numbers, each diagram's settings."""
+    out = []
+    for block in blocks:
+        if block[0] == "heading":
+            out.append((block[1], re.findall(r"\b[RG][0-9]+\b", block[2])))
+        elif block[0] == "diagram":
+            out.append({k: v for k, v in block[1].items() if k not in WORDS_ONLY})
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_german_page_shows_the_same_diagrams_in_the_same_sections(game):
+    """Same boards, moves, puzzles and answers under the same rule numbers; the words are German
+    (every caption and explanation translated, none left out)."""
+    english, german = _blocks(game, "en"), _blocks(game, "de")
+    assert _outline(german) == _outline(english)
+    for en, de in zip(rules_source.diagrams(english), rules_source.diagrams(german)):
+        assert [bool(c) for c in de["captions"]] == [bool(c) for c in en["captions"]], de["id"]
+        assert ("explain" in de) == ("explain" in en), de["id"]
+        for en_text, de_text in zip(
+            en["captions"] + [en.get("explain")], de["captions"] + [de.get("explain")]
+        ):
+            assert not en_text or de_text != en_text, (de["id"], de_text)
+    assert rules_source.title(german) != rules_source.title(english)
+    assert [b[1] for b in german if b[0] == "paragraph"] != [
+        b[1] for b in english if b[0] == "paragraph"
+    ]
+    prose = " ".join(b[1] for b in german if b[0] in ("paragraph", "list"))
+    for word in (" der ", " die ", " und ", " du "):  # German, in the informal voice
+        assert word in prose
 
 
 # -- every diagram ------------------------------------------------------------------------------
@@ -469,8 +513,8 @@ def test_parser_blocks(tmp_path):
     blocks = rules_source.load(_write(tmp_path, GOOD))
     assert blocks[:4] == [
         ("heading", 1, "Title"),
-        ("paragraph", "Some *prose* with `code`."),
-        ("list", ["one continued", "two"]),
+        ("paragraph", "<p>Some <em>prose</em> with <code>code</code>.</p>\n"),
+        ("list", "<ul>\n<li>one\ncontinued</li>\n<li>two</li>\n</ul>\n"),
         ("heading", 2, "Section (R1)"),
     ]
     (d,) = rules_source.diagrams(blocks)
@@ -488,6 +532,36 @@ def test_parser_game_defaults(tmp_path):
     assert d["game"] == "go"
     with pytest.raises(SourceError, match=r"no game"):
         rules_source.parse(text)
+
+
+def test_a_translated_source_in_its_language_folder_reads_the_same_way(tmp_path):
+    """docs/rules/<lang>/<game>.md: the game comes from the file's name, the words stay as written
+    (any script, typographic quotes), the diagram keys are the same in every language."""
+    folder = tmp_path / "xx"
+    folder.mkdir()
+    text = (
+        "# Ŀotus: «règles» (G1)\n\n„Zitat“ — *naïve* `13`.\n\n"
+        "## Ôrdre (G2)\n\n```diagram\nid: g2-x\nmoves: 1\ncaption: Ça commence.\n```\n"
+    )
+    blocks = rules_source.load(_write(folder, text, "go.md"))
+    assert rules_source.title(blocks) == "Ŀotus: «règles» (G1)"
+    assert blocks[1] == ("paragraph", "<p>„Zitat“ — <em>naïve</em> <code>13</code>.</p>\n")
+    assert blocks[2] == ("heading", 2, "Ôrdre (G2)")
+    (d,) = rules_source.diagrams(blocks)
+    assert d["game"] == "go" and d["caption"] == "Ça commence." and d["line"] == 7
+
+
+def test_the_diagram_plugin_works_in_any_markdown_it_parser():
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark").use(rules_source.diagram_plugin)
+    text = "Before.\n\n```diagram\nid: x\nplayers: 3\n```\n\nAfter.\n"
+    tokens = md.parse(text, {"path": "page.md", "game": "race"})
+    (token,) = [t for t in tokens if t.type == "diagram"]
+    assert token.meta["diagram"]["players"] == "3" and token.meta["diagram"]["line"] == 3
+    assert md.renderer.render(tokens, md.options, {}) == "<p>Before.</p>\n<p>After.</p>\n"
+    with pytest.raises(SourceError, match=r"^page\.md:2: only ```diagram blocks"):
+        md.parse("x\n```js\n1\n```\n", {"path": "page.md", "game": "race"})
 
 
 BAD = [
@@ -517,12 +591,25 @@ BAD = [
     ("bad id", "# T\n\n```diagram\nid: Big_One\n```\n", 4, "bad id"),
     ("unclosed", "# T\n\n```diagram\nid: x\n", 3, "not closed"),
     ("other fence", "# T\n\n```python\nx = 1\n```\n", 3, "only ```diagram"),
-    ("no title", "## T\n\ntext\n", 1, "first line"),
+    ("no title", "## T\n\ntext\n", 1, "begin with its title"),
     ("deep heading", "# T\n\n#### deep\n", 3, "level 4"),
     ("html", "# T\n\n<b>x</b>\n", 3, "no HTML"),
-    ("table", "# T\n\n| a | b |\n", 3, "no HTML, tables"),
+    ("html block", "# T\n\n<div>\nx\n</div>\n", 3, "no HTML"),
+    ("html on a paragraph's second line", "# T\n\nsome\nmore <i>x</i>\n", 4, "no HTML"),
+    ("table", "# T\n\n| a | b |\n| - | - |\n| 1 | 2 |\n", 3, "no tables"),
+    ("quote", "# T\n\ntext\n\n> said\n", 5, "no quotes"),
     ("ordered list", "# T\n\n1. one\n", 3, "'- ' items"),
-    ("code block", "# T\n\n    code\n", 3, "indented line"),
+    ("code block", "# T\n\n    code\n", 3, "no code blocks"),
+    ("horizontal rule", "# T\n\ntext\n\n***\n", 5, "no horizontal rules"),
+    ("image", "# T\n\nA ![board](b.png)\n", 3, "no images"),
+    ("hard line break", "# T\n\nend\\\nnext\n", 3, "hard line break"),
+    ("unsafe link", "# T\n\nSee\n[x](javascript:alert(1)).\n", 4, "only http(s)"),
+    ("link to another host", "# T\n\n## See [x](//evil.example/)\n", 3, "only http(s)"),
+    ("second title", "# T\n\ntext\n\n# U\n", 5, "one '# ' title"),
+    ("empty heading", "# T\n\n##\n", 3, "a space and the text"),
+    ("empty list item", "# T\n\n- one\n-\n- two\n", 4, "empty list item"),
+    ("diagram in a list", "# T\n\n- a\n\n  ```diagram\n  id: x\n  ```\n", 5, "inside a list"),
+    ("fence in a diagram", "# T\n\n```diagram\nid: x\n```diagram\nid: y\n```\n", 5, "fence inside"),
     ("forbidden char", "# T\n\n```diagram\nid: x\ncaption: a | b\n```\n", 5, "not allowed"),
     ("answer in view", "# T\n\n```diagram\nid: x\nanswer: A1-A2\n```\n", 5, "only for puzzles"),
     ("puzzle without answer", "# T\n\n```diagram\nid: x\nmode: puzzle\n```\n", 3, "answer"),
@@ -566,8 +653,11 @@ def test_inline_html():
         '<a href="https://example.org/?a=1&amp;b=2">web</a>'
     )
     assert inline_html("[top](#r4)") == '<a href="#r4">top</a>'
-    assert "<a" not in inline_html("[x](javascript:alert(1))")
-    assert "<a" not in inline_html("[x](//evil.example/)")
-    assert inline_html('"q"') == "&quot;q&quot;"
+    for unsafe in ("[x](javascript:alert(1))", "[x](//evil.example/)", "<mailto:a@b.c>"):
+        with pytest.raises(SourceError, match="only http"):
+            inline_html(unsafe)
+    with pytest.raises(SourceError, match="no HTML"):
+        inline_html("<b>x</b>")
+    assert inline_html("\"q\" & 'a'") == "&quot;q&quot; &amp; 'a'"
     assert inline_html("2 * 3 * 4") == "2 * 3 * 4"
     assert inline_html("**[b](#x)**") == '<strong><a href="#x">b</a></strong>'

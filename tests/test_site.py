@@ -193,6 +193,22 @@ def test_pages_load_nothing_from_another_origin():
             assert not re.match(r"^[a-z]+:", url) or url.startswith("#"), f"{page}: {url}"
 
 
+def test_every_link_of_the_rules_pages_leads_to_a_page_of_the_site():
+    """Each rules page links the other game's page in its language, its other languages and the
+    app (in its language once the app has a page in it); every one of them exists."""
+    from tools import build_rules
+
+    names = [build_rules.page_name(game, lang) for game, lang, _source in build_rules.SOURCES]
+    assert {"race.html", "race.de.html", "go.html", "go.de.html"} <= set(names)
+    for name in names:
+        html = read("rules/" + name)
+        links = set(re.findall(r'<a [^>]*href="([^"#?]+\.html)', html))
+        assert len(links) >= 3, name
+        for link in links:
+            path = os.path.normpath(os.path.join("rules", link))
+            assert os.path.isfile(os.path.join(ROOT, path)), (name, link)
+
+
 def test_runtime_pins_are_the_versions_pyscript_was_built_against():
     pins = json.loads(read("package.json"))["dependencies"]
     assert pins == {

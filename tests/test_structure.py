@@ -90,7 +90,7 @@ def cycles(graph: dict) -> list:
 # The floors of lotus/, lowest first, each a folder: a module imports its own floor and those
 # below, never one above. The entries (the app page's DOM adapter, the workers' calls) stand on
 # top of them all.
-FLOORS = ("lotus.engine", "lotus.render", "lotus.game", "lotus.page", "lotus.dom")
+FLOORS = ("lotus.engine", "lotus.words", "lotus.render", "lotus.game", "lotus.page", "lotus.dom")
 ENTRIES = ("lotus.ui_bindings", "lotus.worker_api")
 
 
@@ -122,6 +122,7 @@ def test_the_floor_test_sees_a_climb():
     assert floor_of("lotus.game.session") > floor_of("lotus.engine.ai.mcts")
     assert floor_of("lotus.dom.live") > floor_of("lotus.page.live") > floor_of("lotus.game.games")
     assert floor_of("lotus.ui_bindings") > floor_of("lotus.dom.host")
+    assert floor_of("lotus.words") > floor_of("lotus.engine.race")  # engines word nothing
 
 
 def test_each_floor_says_what_lives_there_and_what_it_may_import():
@@ -136,7 +137,7 @@ def test_the_graph_sees_top_level_and_lazy_imports():
     graph = import_graph()
     assert "lotus.game.session" in graph["lotus.game.race_session"]  # at the top
     assert "lotus.game.race_session" in graph["lotus.game.games"]  # inside a method
-    assert "lotus.engine.race" in graph["lotus.engine.ai"]  # a package's __init__
+    assert "lotus.engine.ai.plugin" in graph["lotus.engine.ai"]  # a package's __init__
 
 
 def test_the_cycle_finder_finds_a_circle():
@@ -283,7 +284,14 @@ def test_the_boot_scripts_and_tools_read_the_games_from_the_registry():
     registry's list (tools/predraw.py writes it in), the rules pages follow it."""
     from tools import predraw
 
-    for path in ("static/js/boot.js", "static/js/embed-boot.js", "tools/build_rules.py"):
+    for path in (
+        "static/js/boot.js",
+        "static/js/embed-boot.js",
+        "tools/build_rules.py",
+        "tools/rules_source.py",
+        "tools/predraw.py",
+        "tools/book.py",
+    ):
         with open(os.path.join(ROOT, path), encoding="utf-8") as f:
             assert not re.search(r"""["'](race|go)["']""", f.read()), path
     for page in ("index.html", "embed.html"):
@@ -304,3 +312,241 @@ def test_the_page_logic_asks_a_session_through_its_protocol():
                 if re.search(r"\b(getattr|hasattr)\((self\.)?(app\.)?session\b", line):
                     probes.append(f"{name}:{number}: {line.strip()}")
     assert probes == []
+
+
+# -- one game protocol: a game is seen through the engine protocol and its registry entry ---------
+
+# A game's own modules: its engine, search plug-in, renderer, session and record hooks.
+GAME_OWN = (PER_GAME - {"lotus.game.games"}) | {"lotus.engine.kensington"}
+# No module outside them imports one (a puzzle's wrong try is worded by the game's session).
+OWN_IMPORTS_LEFT = {}
+# The receivers a probe (getattr, hasattr) must not ask: a game, a session, a position of either.
+PROBED = re.compile(r"^(?:.+\.)?(game|session|after|before|work|start|\w+_game|\w+_session)$")
+
+
+def imported_names(tree) -> dict:
+    """{local name: the dotted name it stands for} of a module's imports (top level and lazy)."""
+    names = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                top = a.name.split(".")[0]
+                names[a.asname or top] = a.name if a.asname else top
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for a in node.names:
+                names[a.asname or a.name] = node.module + "." + a.name
+    return names
+
+
+def dotted(node, names: dict) -> str:
+    """The dotted name an expression stands for ('lotus.engine.race.Game'), or ''."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.insert(0, node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return ""
+    return ".".join([names.get(node.id, node.id)] + parts)
+
+
+def probes(source: str) -> list:
+    """(line, code) of each isinstance on a class of a game's own modules, and each getattr or
+    hasattr on a game or a session (a session's `self` too), in a module's source."""
+    tree = ast.parse(source)
+    names = imported_names(tree)
+    sessions = set()  # the lines of the classes that are sessions
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            bases = [dotted(b, names) for b in node.bases]
+            if node.name.endswith("Session") or any(b.endswith("Session") for b in bases):
+                sessions.update(range(node.lineno, node.end_lineno + 1))
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args):
+            continue
+        if node.func.id == "isinstance" and len(node.args) == 2:
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            for kind in kinds:
+                name = dotted(kind, names)
+                if any(name.startswith(m + ".") for m in GAME_OWN):
+                    found.append((node.lineno, ast.unparse(node)))
+                    break
+        elif node.func.id in ("getattr", "hasattr"):
+            receiver = ast.unparse(node.args[0])
+            if PROBED.match(receiver) or (receiver == "self" and node.lineno in sessions):
+                found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_the_probe_scan_sees_the_usual_forms():
+    code = (
+        "from lotus.engine import go, race\n"
+        "from lotus.engine.go import Game as GoGame\n"
+        "from lotus.engine import Game\n"
+        "from lotus.game.session import Session\n"
+        "isinstance(game, (race.Game, go.Game))\n"
+        "isinstance(g, GoGame)\n"
+        "hasattr(after, 'lotuses')\n"
+        "hasattr(game, 'masks')\n"
+        "getattr(self.app.session, 'numbers', False)\n"
+        "class RaceSession(Session):\n"
+        "    def f(self):\n"
+        "        return getattr(self, '_counted', None)\n"
+        "isinstance(game, Game)\n"  # the protocol: allowed
+        "getattr(self.storage, 'usable', None)\n"  # not a game: allowed
+        "isinstance(value, str)\n"
+    )
+    assert [line for line, _code in probes(code)] == [5, 6, 7, 8, 9, 12]
+
+
+def test_no_module_but_a_games_own_probes_a_games_or_sessions_class():
+    """The search, the analysis, positions, records, the workers' calls and the page's logic see a
+    game through the engine protocol (lotus.engine.Game) and its registry entry only."""
+    found = []
+    for name, path in sorted(modules().items()):
+        if name in PER_GAME:
+            continue
+        with open(path, encoding="utf-8") as f:
+            found += [f"{name}:{line}: {code}" for line, code in probes(f.read())]
+    assert found == []
+
+
+def test_no_module_but_a_games_own_imports_a_games_modules():
+    found = {}
+    for name, deps in import_graph().items():
+        if name not in PER_GAME:
+            own = {d for d in deps if d in GAME_OWN}
+            if own:
+                found[name] = own
+    assert found == OWN_IMPORTS_LEFT
+
+
+def test_the_protocol_and_the_plug_ins_are_where_the_search_finds_them():
+    from lotus.engine import Game, go, race
+    from lotus.engine.ai import plugin
+
+    for engine in (race, go):
+        assert issubclass(engine.Game, Game)
+        assert plugin.of(engine.Game()).levels  # named by the game, found by the search
+    graph = import_graph()
+    generic = ("lotus.engine.ai", "lotus.engine.ai.analysis", "lotus.engine.ai.plugin")
+    for name in generic + ("lotus.game.positions", "lotus.game.records", "lotus.worker_api"):
+        assert not graph[name] & GAME_OWN, name
+
+
+# -- the proof: a third game that lives in tests/ only ------------------------------------------
+
+THIRD = os.path.join(ROOT, "tests", "support", "flip")
+
+
+def test_the_third_game_is_one_entry_and_its_own_modules_in_tests():
+    """tests/test_third_game.py registers Flip (tests/support/flip/) with one registry entry, and
+    nothing outside tests/ names it: adding it changed no other file."""
+    with open(os.path.join(ROOT, "tests", "test_third_game.py"), encoding="utf-8") as f:
+        test = f.read()
+    assert "games.register(ENTRY)" in test and "games.unregister(" in test
+    for part in ("entry", "engine", "plugin", "render", "session", "records"):
+        assert os.path.exists(os.path.join(THIRD, part + ".py")), part
+    named = re.compile(r"tests[./]support[./]flip|[\"']flip[\"']|\bFlip\b")
+    found = []
+    for folder in ("lotus", "tools", "bench", "static/js", "static/py", "docs"):
+        for root, _dirs, files in os.walk(os.path.join(ROOT, folder)):
+            for file in files:
+                if file.endswith((".py", ".js", ".md", ".toml")):
+                    with open(os.path.join(root, file), encoding="utf-8") as f:
+                        if named.search(f.read()):
+                            found.append(os.path.relpath(os.path.join(root, file), ROOT))
+    for file in os.listdir(ROOT):
+        if file.endswith((".html", ".toml")) or file == "Makefile":
+            with open(os.path.join(ROOT, file), encoding="utf-8") as f:
+                if named.search(f.read()):
+                    found.append(file)
+    assert found == []
+
+
+def test_the_pages_picker_and_rules_links_come_from_the_registry():
+    """index.html's tabs and rules links stand in regions tools/predraw.py writes from the
+    registry (tests/test_predrawn.py keeps them current): one of each per game."""
+    from lotus.game import games
+    from tools import predraw
+
+    with open(os.path.join(ROOT, "index.html"), encoding="utf-8") as f:
+        html = f.read()
+    for what in ("picker", "rules"):
+        block = predraw.games_block([what])
+        assert predraw.GAMES_START + what + " -->" + block + predraw.GAMES_END in html
+    assert html.count("data-pick=") == len(games.GAMES)
+    assert html.count('class="rules-link"') == len(games.GAMES)
+
+
+def test_no_module_reads_the_registrys_lists_at_import():
+    """`from lotus.game.games import GAMES` would keep the list of the day it ran: a game
+    registered later (games.register) would be missing there."""
+    found = []
+    for name, path in modules().items():
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "lotus.game.games":
+                lists = {a.name for a in node.names} & {"GAMES", "ENTRIES", "TITLES"}
+                if lists:
+                    found.append(f"{name}: {sorted(lists)}")
+    assert found == []
+
+
+# The page's layers (its DOM-free logic, the adapters and the entry) are kept in modules a
+# maintainer can read whole; every class in lotus/ (engines, renderers, sessions, the page) is
+# kept to one concern's size, a larger one handing a concern to a part or a helper of its own.
+PAGE_LAYERS = ("lotus.page", "lotus.dom", "lotus.ui_bindings")
+MAX_MODULE_LINES = 500
+MAX_CLASS_LINES = 400
+
+
+def sizes(source: str) -> tuple:
+    """(lines of the module, [(class name, lines)]) of a module's source."""
+    tree = ast.parse(source)
+    classes = [
+        (node.name, node.end_lineno - node.lineno + 1)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+    ]
+    return len(source.splitlines()), classes
+
+
+def test_the_size_check_sees_a_long_module_and_a_long_class():
+    body = "".join(f"    def m{i}(self):\n        return {i}\n" for i in range(250))
+    lines, classes = sizes("class Big:\n" + body + "\n\nx = 1\n")
+    assert lines == 504 and classes == [("Big", 501)]
+
+
+def test_the_page_is_made_of_small_modules():
+    """No module of the page's logic, adapters or entry over 500 lines."""
+    too_big = []
+    for name, path in sorted(modules().items()):
+        if not name.startswith(PAGE_LAYERS):
+            continue
+        with open(path, encoding="utf-8") as f:
+            lines, _classes = sizes(f.read())
+        if lines > MAX_MODULE_LINES:
+            too_big.append(f"{name}: {lines} lines")
+    assert too_big == []
+
+
+def test_no_class_in_lotus_is_over_400_lines():
+    """Every class of every floor, the engines' games and the sessions included: at most 400."""
+    seen = set()
+    too_big = []
+    for name, path in sorted(modules().items()):
+        with open(path, encoding="utf-8") as f:
+            _lines, classes = sizes(f.read())
+        seen.update(f"{name}.{c}" for c, _n in classes)
+        too_big += [f"{name}.{c}: {n} lines" for c, n in classes if n > MAX_CLASS_LINES]
+    # the scan reaches the engines, the sessions, the page's logic and the adapters alike
+    for cls in (
+        "lotus.engine.go.Game",
+        "lotus.game.go_session.GoSession",
+        "lotus.page.controller.PageController",
+        "lotus.dom.host.Host",
+    ):
+        assert cls in seen, cls
+    assert too_big == []

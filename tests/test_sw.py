@@ -135,6 +135,15 @@ def test_pages_are_also_stored_under_the_urls_the_site_loads_them_by(built, tmp_
     assert stored == build_sw.aliases(built)
 
 
+def test_the_rules_pages_work_offline_in_every_language(listed):
+    """Each rules page in English and German is precached with what it loads, and its link to
+    the app is stored under that URL."""
+    for name in ("race.html", "race.de.html", "go.html", "go.de.html"):
+        assert "rules/" + name in listed
+    found = build_sw.aliases(ROOT)
+    assert found["index.html?game=race"] == found["index.html?game=go"] == "index.html"
+
+
 @pytest.mark.slow
 def test_the_cache_name_changes_when_any_listed_file_changes(built, tmp_path):
     site = str(tmp_path / "site")

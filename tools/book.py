@@ -1,7 +1,8 @@
 """Write lotus/game/openings_book.py: the computer's first move from every usual start.
 
-For each game's every start (race: 2-4 players, the Pro rule off and on, each first colour; Go:
-each first colour and marker start) and the levels easy, medium and hard, the move
+For each game's every start (the registry's `starts()`: race, 2-4 players, the Pro rule off and
+on, each first colour; Go, each first colour and marker start) and the levels easy, medium and
+hard, the move
 ``lotus.engine.ai.choose_move(start, level, seed=0)`` plays under CPython, the Pyodide worker's
 search. About a minute of CPU, spread over the machine's cores.
 
@@ -48,16 +49,11 @@ def fingerprint() -> str:
 
 
 def starts() -> list:
-    """(game id, option params as text) of every usual start, in a fixed order."""
-    out = []
-    for players in (2, 3, 4):
-        for pro in ("0", "1"):
-            for first in ("w", "b", "r", "y")[:players]:
-                out.append(("race", {"players": str(players), "pro": pro, "first": first}))
-    for first in ("w", "b"):
-        for marker in range(-7, 8):
-            out.append(("go", {"first": first, "marker": str(marker)}))
-    return out
+    """(game id, option params as text) of every usual start, in a fixed order: each game's
+    `starts()` in the registry's order."""
+    from lotus.game import games
+
+    return [(entry.id, params) for entry in games.ENTRIES for params in entry.starts()]
 
 
 def moves_of(start) -> tuple:

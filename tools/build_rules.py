@@ -1,4 +1,5 @@
-"""Build the illustrated rules pages, rules/race.html and rules/go.html, from docs/rules/*.md.
+"""Build the illustrated rules pages, rules/<game>.html, from docs/rules/<game>.md, and each
+translation, rules/<game>.<lang>.html, from docs/rules/<lang>/<game>.md.
 
 Run by `make` at set-up (the pages are generated and git-ignored, with copies of the PyScript
 configs for their folder: rules/boards.toml, rules/worker.toml, rules/worker-mpy.toml). Every
@@ -7,26 +8,66 @@ paint without Python; one MicroPython runtime per page (static/py/boards.py with
 then brings them all to life. Each figure carries its settings in `data-diagram` (the embed
 fragment, docs/embedding.md).
 
+A page is built in its language: its prose is the translated source, the template's own words
+come from the catalog (`_()`, extracted by tools/words.py), and the boards are drawn with
+`lotus.words.use(lang)` in force. Each page links to its other languages (`hreflang`) and to the
+app in its language (index.html, index.<lang>.html).
+
 Usage: python tools/build_rules.py [--out DIR] [--check]
 """
 
 import argparse
+import html as html_text
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from lotus import words  # noqa: E402
 from lotus.game import games  # noqa: E402
-from lotus.page import embed  # noqa: E402
+from lotus.page import diagrams, embed  # noqa: E402
+from lotus.words import _  # noqa: E402
 from tools import rules_source  # noqa: E402
 from tools.predraw import preloads  # noqa: E402
 
-# Every game of the registry has its rules page, from docs/rules/<game>.md.
-SOURCES = tuple((game, f"docs/rules/{game}.md") for game in games.GAMES)
-OTHER = '\n      <a class="button" href="{}.html">Rules of {}</a>'  # another game's rules page
+ENGLISH = words.LANGUAGES[0]  # the language of docs/rules/<game>.md and of the message ids
+
+
+def source_of(game: str, lang: str) -> str:
+    """'docs/rules/race.md' for English, 'docs/rules/de/race.md' for German."""
+    return f"docs/rules/{game}.md" if lang == ENGLISH else f"docs/rules/{lang}/{game}.md"
+
+
+def page_name(game: str, lang: str) -> str:
+    """The page's file in rules/: 'race.html' for English, 'race.de.html' for German."""
+    return f"{game}.html" if lang == ENGLISH else f"{game}.{lang}.html"
+
+
+def app_page(lang: str) -> str:
+    """The app's page in `lang` at the site's root ('index.de.html'), while the app has no page
+    in that language yet its English page ('index.html'): a link never leads nowhere."""
+    translated = f"index.{lang}.html"
+    if lang != ENGLISH and os.path.exists(os.path.join(ROOT, translated)):
+        return translated
+    return "index.html"
+
+
+# Every game of the registry has its rules page in English and in each language of the site
+# whose translated source exists: (game, language, source).
+SOURCES = tuple(
+    (game, lang, source_of(game, lang))
+    for game in games.GAMES
+    for lang in words.LANGUAGES
+    if lang == ENGLISH or os.path.isfile(os.path.join(ROOT, source_of(game, lang)))
+)
 SOURCE_ONLY = ("line", "caption")  # keys of a source's diagram that are not embed settings
 SCRIPT = "../static/py/boards.py"  # the pages' one Python script (relative to rules/)
+
+
+def languages(game: str) -> list:
+    """The languages `game`'s rules page is built in, English first."""
+    return [lang for g, lang, _source in SOURCES if g == game]
 
 
 def settings_of(diagram: dict) -> dict:
@@ -38,10 +79,14 @@ def settings_of(diagram: dict) -> dict:
     return embed.load(params)
 
 
+# Letters spelled in ASCII in an anchor, so that a link to a section reads the same everywhere.
+SPELLED = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
+
+
 def slug(text: str) -> str:
-    """'Moving: a stone goes as far' -> 'moving-a-stone-goes-as-far'."""
+    """'Moving: a stone goes as far' -> 'moving-a-stone-goes-as-far' ('Über' -> 'ueber')."""
     out = []
-    for ch in text.lower():
+    for ch in "".join(SPELLED.get(ch, ch) for ch in text.lower()):
         if ch.isalnum():
             out.append(ch)
         elif out and out[-1] != "-":
@@ -51,17 +96,22 @@ def slug(text: str) -> str:
 
 def split_refs(text: str) -> tuple:
     """'Moving: a stone goes as far as its stack is high (R4)' -> ('Moving: …', 'R4')."""
-    words, _, tail = text.rpartition(" (")
+    text_words, _sep, tail = text.rpartition(" (")
     refs = tail[:-1].split(", ") if tail.endswith(")") else []
-    if words and refs and all(r[:1] in "RG" and r[1:].isdigit() for r in refs):
-        return words, ", ".join(refs)
+    if text_words and refs and all(r[:1] in "RG" and r[1:].isdigit() for r in refs):
+        return text_words, ", ".join(refs)
     return text, ""
+
+
+def anchor(heading: str) -> str:
+    """A section's id: its heading's words as a slug ('intro' for the text before the first)."""
+    return slug(split_refs(heading)[0]) if heading else "intro"
 
 
 def heading_html(text: str) -> str:
     """A heading in plain words, its rule numbers kept as a small reference after them."""
-    words, refs = split_refs(text)
-    html = rules_source.inline_html(words)
+    text_words, refs = split_refs(text)
+    html = rules_source.inline_html(text_words)
     if refs:
         html += f' <small class="rule-ref">{refs}</small>'
     return html
@@ -71,18 +121,14 @@ def figure(diagram: dict) -> str:
     """One diagram's <figure>, pre-drawn, with its settings in data-diagram."""
     settings = settings_of(diagram)
     fragment = embed.to_fragment(embed.compact(settings))
-    html = embed.figure_html(embed.Diagram(settings), fragment, live=True)
+    html = diagrams.figure_html(diagrams.Diagram(settings), fragment, live=True)
     return html.replace("<figure ", f'<figure id="{diagram["id"]}" ', 1)
 
 
 def _prose(block) -> str:
-    kind = block[0]
-    if kind == "heading":
+    if block[0] == "heading":
         return f"<h{block[1]}>{heading_html(block[2])}</h{block[1]}>"
-    if kind == "paragraph":
-        return f"<p>{rules_source.inline_html(block[1])}</p>"
-    items = "".join(f"<li>{rules_source.inline_html(item)}</li>" for item in block[1])
-    return f"<ul>{items}</ul>"
+    return block[1]  # a paragraph or a list, rendered by the source's Markdown reader
 
 
 def sections(blocks: list) -> list:
@@ -100,38 +146,98 @@ def sections(blocks: list) -> list:
     return [s for s in out if s[0] is not None or s[1] or s[2]]
 
 
-def page(game: str, source: str, config_text: str) -> str:
-    """The whole rules page of a game (`config_text`: its PyScript config, boards.toml)."""
+def page(game: str, lang: str, source: str, config_text: str) -> str:
+    """The whole rules page of a game in `lang` (`config_text`: its PyScript config, boards.toml),
+    built with the catalog's words in `lang` (the language in use is restored afterwards)."""
+    before = words.language()
+    words.use(lang)
+    try:
+        return _page(game, lang, source, config_text)
+    finally:
+        words.use(before)
+
+
+def escape(text: str) -> str:
+    """Words as HTML text or an attribute's value."""
+    return html_text.escape(text, quote=True)
+
+
+def language_links(game: str, lang: str) -> tuple:
+    """(the <head>'s alternate links, the header's links to the page in its other languages)."""
+    alternates = [
+        f'<link rel="alternate" hreflang="{other}" href="{page_name(game, other)}">'
+        for other in languages(game)
+    ]
+    alternates.append(
+        f'<link rel="alternate" hreflang="x-default" href="{page_name(game, ENGLISH)}">'
+    )
+    switch = [
+        f'\n      <a class="button language" href="{page_name(game, other)}" hreflang="{other}"'
+        f' lang="{other}">{escape(words.NAMES[other])}</a>'
+        for other in languages(game)
+        if other != lang
+    ]
+    return "\n  ".join(alternates), "".join(switch)
+
+
+def _page(game: str, lang: str, source: str, config_text: str) -> str:
     blocks = rules_source.load(os.path.join(ROOT, source), game)
     title = rules_source.title(blocks)
-    others = [g for g in games.GAMES if g != game]
     toc = []
     body = []
-    for heading, prose, diagrams in sections(blocks):
-        anchor = slug(split_refs(heading)[0]) if heading else "intro"
+    for heading, prose, sources in sections(blocks):
+        section = anchor(heading)
         if heading:
-            toc.append(f'<li><a href="#{anchor}">{heading_html(heading)}</a></li>')
+            toc.append(f'<li><a href="#{section}">{heading_html(heading)}</a></li>')
         head = f"<h2>{heading_html(heading)}</h2>" if heading else ""
         text = head + "".join(_prose(b) for b in prose)
-        boards = "".join(figure(d) for d in diagrams)
+        boards = "".join(figure(d) for d in sources)
         cls = "rule" if boards else "rule text-only"
         body.append(
-            f'<section class="{cls}" id="{anchor}"><div class="prose">{text}</div>'
+            f'<section class="{cls}" id="{section}"><div class="prose">{text}</div>'
             + (f'<div class="boards">{boards}</div>' if boards else "")
             + "</section>"
         )
+    others = [
+        f'\n      <a class="button" href="{page_name(other, lang)}">'
+        + escape(_("Rules of {game}", game=games.TITLES[other]))
+        + "</a>"
+        for other in games.GAMES
+        if other != game and lang in languages(other)
+    ]
+    alternates, switch = language_links(game, lang)
+    embed_button = "<em>" + escape(_("Embed")) + "</em>"
+    foot = _(
+        "Every board on this page is live. To put boards like these into your own page, open"
+        " the app, set up a position and press {embed}.",
+        embed="{embed}",
+    )
     return TEMPLATE.format(
+        lang=lang,
         title=rules_source.inline_html(title),
-        plain_title=title.replace("&", "&amp;").replace("<", "&lt;"),
+        plain_title=escape(title),
+        description=escape(
+            _("The rules of {game}, explained with live boards.", game=games.TITLES[game])
+        ),
+        alternates=alternates,
         game=game,
-        game_title=games.TITLES[game],
-        others="".join(OTHER.format(g, games.TITLES[g]) for g in others),
+        app=f"../{app_page(lang)}?game={game}",
+        pages=escape(_("Pages")),
+        play=escape(_("Play {game}", game=games.TITLES[game])),
+        others="".join(others) + switch,
+        update=escape(_("Update available —")),
+        reload=escape(_("reload")),
+        contents=escape(_("Contents")),
         toc="".join(toc),
         body="\n".join(body),
+        foot=escape(foot).replace("{embed}", embed_button),
         source=source,
         preloads=preloads(config_text, "boards.toml", SCRIPT, "../"),
         script=SCRIPT,
         csp=CSP,
+        boards_css="\n  ".join(
+            f'<link rel="stylesheet" href="../{e.stylesheet}">' for e in games.ENTRIES
+        ),
     )
 
 
@@ -145,18 +251,19 @@ CSP = (
 )
 
 
+# The page around the source's sections: every word a person reads in it comes from `_page`.
 TEMPLATE = """<!doctype html>
-<html lang="en">
+<html lang="{lang}">
 <head>
   <meta charset="utf-8">
   <meta http-equiv="Content-Security-Policy" content="{csp}">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{plain_title}</title>
-  <meta name="description" content="The rules of {game_title}, explained with live boards.">
+  <meta name="description" content="{description}">
+  {alternates}
   <link rel="icon" href="../static/icon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="../static/vendor/pyscript/core.css">
-  <link rel="stylesheet" href="../static/css/race-board.css">
-  <link rel="stylesheet" href="../static/css/go-board.css">
+  {boards_css}
   <link rel="stylesheet" href="../static/css/diagram.css">
   <link rel="stylesheet" href="../static/css/thinking.css">
   <link rel="stylesheet" href="../static/css/rules.css">
@@ -168,21 +275,20 @@ TEMPLATE = """<!doctype html>
 <!-- Generated by tools/build_rules.py from {source}: edit that file, not this one. -->
 <body class="rules" data-root="../" data-game="{game}">
   <header class="topbar">
-    <a class="brand" href="../index.html?game={game}"><img src="../static/icon.svg" alt=""
-      width="28" height="28"> Lotus</a>
-    <nav class="links" aria-label="Pages">
-      <a class="button primary" href="../index.html?game={game}">Play {game_title}</a>{others}
+    <a class="brand" href="{app}"><img src="../static/icon.svg" alt=""
+      width="28" height="28"> <span translate="no">Lotus</span></a>
+    <nav class="links" aria-label="{pages}">
+      <a class="button primary" href="{app}">{play}</a>{others}
     </nav>
   </header>
-  <div class="update" data-update role="status" hidden>Update available —
-    <button type="button" data-reload>reload</button></div>
+  <div class="update" data-update role="status" hidden>{update}
+    <button type="button" data-reload>{reload}</button></div>
   <main class="rules-page">
     <h1>{title}</h1>
-    <nav class="toc" aria-label="Contents"><ol>{toc}</ol></nav>
+    <nav class="toc" aria-label="{contents}"><ol>{toc}</ol></nav>
 {body}
   </main>
-  <footer class="foot"><p>Every board on this page is live. To put boards like these into your own
-    page, open the app, set up a position and press <em>Embed</em>.</p></footer>
+  <footer class="foot"><p>{foot}</p></footer>
   <script type="mpy" src="{script}" config="boards.toml"></script>
 </body>
 </html>
@@ -229,7 +335,10 @@ def main(argv=None) -> int:
         with open(os.path.join(ROOT, name), encoding="utf-8") as f:
             outputs.append((copy, config_for_subfolder(f.read())))
     boards_config = outputs[0][1]
-    outputs += [(game + ".html", page(game, source, boards_config)) for game, source in SOURCES]
+    outputs += [
+        (page_name(game, lang), page(game, lang, source, boards_config))
+        for game, lang, source in SOURCES
+    ]
     for name, html in outputs:
         path = os.path.join(args.out, name)
         old = None

@@ -13,7 +13,11 @@ when a committed page is out of date. `python tools/predraw.py --check` only che
 - what stands between `<!-- inline:start FILE... -->` and `<!-- inline:end -->` becomes those
   files (paths from the page's folder): stylesheets in one `<style>`, scripts in one `<script>`.
   A page's first paint then waits for no stylesheet or script to download (measured cold: the
-  board painted about 100 ms sooner than with five stylesheets and a script to fetch).
+  board painted about 100 ms sooner than with five stylesheets and a script to fetch). Two names
+  come from the registry: `lotus:games.js` (its games for the boot scripts) and
+  `lotus:boards.css` (every game's board stylesheet);
+- what stands between `<!-- games:start picker -->` (or `rules`) and `<!-- games:end -->` becomes
+  the registry's games: the picker's tabs, the links to each game's rules page.
 """
 
 import json
@@ -32,6 +36,8 @@ PRELOAD_START = "<!-- preload:start "
 PRELOAD_END = "<!-- preload:end -->"
 INLINE_START = "<!-- inline:start "
 INLINE_END = "<!-- inline:end -->"
+GAMES_START = "<!-- games:start "
+GAMES_END = "<!-- games:end -->"
 START = "<!-- prerender:start -->"
 END = "<!-- prerender:end -->"
 PAGES = ("index.html", "embed.html")
@@ -157,9 +163,36 @@ def games_script() -> str:
 GENERATED = {"lotus:games.js": games_script}
 """Names an inline region may list that are not files: their text is made here."""
 
+EXPANDED = {"lotus:boards.css": lambda: [entry.stylesheet for entry in games.ENTRIES]}
+"""Names an inline region may list that stand for files the registry names, in its order."""
+
+
+def games_block(args: list) -> str:
+    """The markup of `<!-- games:start WHAT -->`: the picker's tabs (`picker`), one per game in the
+    registry's order, the first pressed; or the links to the games' rules pages (`rules`), shown
+    for their game only (the first at first)."""
+    lines = []
+    for i, entry in enumerate(games.ENTRIES):
+        if args == ["picker"]:
+            pressed = "true" if i == 0 else "false"
+            lines.append(
+                f'<button type="button" class="pick" data-pick="{entry.id}" aria-pressed='
+                f'"{pressed}">{entry.title} <small>{entry.tab_note}</small></button>'
+            )
+        elif args == ["rules"]:
+            hidden = "" if i == 0 else " hidden"
+            lines.append(
+                f'<a class="rules-link" data-only="{entry.id}" href="rules/{entry.id}.html"'
+                f"{hidden}>Rules</a>"
+            )
+        else:
+            raise ValueError(f"a games region holds the picker or the rules links, not {args}")
+    return "\n      " + "\n      ".join(lines) + "\n      "
+
 
 def inline_block(page: str, names: list) -> str:
     """The files `names` (from the page's folder) as one <style> or one <script> element."""
+    names = [file for name in names for file in (EXPANDED[name]() if name in EXPANDED else [name])]
     kinds = {name.rsplit(".", 1)[-1] for name in names}
     if len(kinds) != 1 or not kinds <= {"css", "js"}:
         raise ValueError(f"{page}: inline either stylesheets or scripts: {' '.join(names)}")
@@ -180,6 +213,7 @@ def inline_block(page: str, names: list) -> str:
 def inlined(html: str, page: str = "index.html") -> str:
     """The page with its inline and preload regions holding today's files and preloads."""
     html = regions(html, INLINE_START, INLINE_END, lambda names: inline_block(page, names))
+    html = regions(html, GAMES_START, GAMES_END, games_block)
     return regions(html, PRELOAD_START, PRELOAD_END, lambda args: preload_block(page, args))
 
 

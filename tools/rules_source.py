@@ -1,25 +1,29 @@
-"""Read the sources of the illustrated rules pages (docs/rules/race.md and docs/rules/go.md).
+"""Read the sources of the illustrated rules pages (docs/rules/race.md, docs/rules/go.md).
 
-A source is a small subset of Markdown plus fenced ``diagram`` blocks (the format is described
-below). `load` turns it into a list of blocks for the page builder; it checks the structure of the
-source (not the game positions: tests/test_rules_source.py plays every diagram's moves).
+A source is Markdown (CommonMark, read by markdown-it-py at build time) plus fenced ``diagram``
+blocks, which `diagram_plugin` turns into diagram tokens. `load` turns a source into a list of
+blocks for the page builder; it checks the structure of the source (not the game positions:
+tests/test_rules_source.py plays every diagram's moves). Nothing here depends on the page's
+language: a translated source (say docs/rules/de/race.md) is read by the same call, its game
+taken from the file's name.
 
     blocks = load("docs/rules/race.md")
-    title(blocks)            # the text of the first '# ' heading
+    title(blocks)            # the Markdown source of the '# ' title heading
     diagrams(blocks)         # the diagram dicts, in page order
     inline_html("**a** `b`") # '<strong>a</strong> <code>b</code>'
 
-Blocks:
+Blocks, in source order:
 
-- ``("heading", level, text)``: ``#``, ``##`` or ``###`` then a space and the text.
-- ``("paragraph", text)``: lines up to a blank line, joined by single spaces.
-- ``("list", [item, ...])``: lines beginning ``- ``; an indented line continues the item above.
-- ``("diagram", dict)``: a fenced block opened by a line ```` ```diagram ```` and closed by
-  ```` ``` ````, one ``key: value`` per line.
+- ``("heading", level, text)``: a ``#``, ``##`` or ``###`` heading and its Markdown source;
+- ``("paragraph", html)`` and ``("list", html)``: a paragraph or a bulleted list, as HTML;
+- ``("diagram", dict)``: a fenced block opened by ```` ```diagram ````, one ``key: value`` a line.
 
-Text keeps its inline markup (``**bold**``, ``*italic*``, ```code```, ``[text](url)``):
-`inline_html` renders it. No other Markdown is accepted (HTML, tables, quotes, ordered lists,
-deeper headings and other fences raise `SourceError`).
+The pages use a subset of Markdown, and `subset_plugin` refuses the rest with the line, so that
+a slip never reaches a page as something else: a ``# `` title first and only there, ``##`` and
+``###`` headings, paragraphs, bulleted lists, ``**bold**``, ``*italic*``, ```code``` and
+``[text](url)`` links to http(s), relative or ``#...`` URLs. HTML, tables, quotes, numbered
+lists, code blocks, other fences, horizontal rules, images, hard line breaks, deeper headings and
+a diagram inside a list raise `SourceError`.
 
 A diagram dict maps its keys to strings, except:
 
@@ -35,9 +39,12 @@ same text as ``captions[0]``). ``at``, ``players`` and ``pro`` stay strings (che
 numbers in range). Every error is ``SourceError("<path>:<line>: <reason>")``.
 """
 
-import html
 import os
 import re
+
+from markdown_it import MarkdownIt
+
+from lotus.game import games
 
 KEYS = (
     "id",
@@ -56,7 +63,6 @@ KEYS = (
 )
 """The keys a diagram block may have, besides ``caption N`` (N = 1, 2, ...)."""
 
-GAMES = ("race", "go")
 MODES = ("view", "step", "puzzle", "play")
 OPPONENTS = ("human", "easy", "medium", "hard")
 FORBIDDEN = "|#&"
@@ -65,26 +71,57 @@ FORBIDDEN = "|#&"
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _CAPTION_N = re.compile(r"^caption\s+(\S+)$")
 _KEY_LINE = re.compile(r"^([a-z][a-z0-9 ]*?)\s*:(.*)$")
-_HEADING = re.compile(r"^(#+)(\s+)(.*)$")
-_ORDERED = re.compile(r"^\d+[.)]\s")
-_FENCE = "```"
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
 class SourceError(ValueError):
     """A malformed rules source; the message is '<path>:<line>: <reason>'."""
 
 
+# The Markdown the pages are made for (token types without _open/_close), and the reason each
+# other construct is refused.
+_BLOCKS = {"heading", "paragraph", "bullet_list", "list_item", "inline", "diagram"}
+_INLINES = {"text", "softbreak", "strong", "em", "code_inline", "link"}
+_REFUSED = {
+    "html_block": "no HTML: write Markdown",
+    "html_inline": "no HTML: write Markdown",
+    "table": "no tables",
+    "blockquote": "no quotes ('>')",
+    "ordered_list": "no numbered lists: lists are written with '- ' items",
+    "code_block": "an indented code block: no code blocks, use `code`",
+    "hr": "no horizontal rules",
+    "image": "no images",
+    "hardbreak": "a hard line break (two spaces or a backslash at the end of the line)",
+}
+
+
+def _kind(token) -> str:
+    """A token's construct: 'paragraph' for paragraph_open and paragraph_close."""
+    return token.type.removesuffix("_open").removesuffix("_close")
+
+
+def _refuse(kind: str, path: str, line: int):
+    reason = _REFUSED.get(kind, f"{kind} is not used on the rules pages")
+    raise SourceError(f"{path}:{line}: {reason}")
+
+
+def _either(before: str = "", after: str = "") -> str:
+    """'race or go': the registry's games, each between `before` and `after`."""
+    return " or ".join(before + g + after for g in games.GAMES)
+
+
 def _page_game(path: str) -> str | None:
-    """'race' for .../race.md, 'go' for .../go.md, else None."""
+    """The game a source is the page of: its file's name (race for .../race.md) when that is a
+    game of the registry, else None."""
     stem = os.path.splitext(os.path.basename(path))[0]
-    return stem if stem in GAMES else None
+    return stem if stem in games.GAMES else None
 
 
 def load(path: str, game: str | None = None) -> list:
     """Parse the source at `path` into blocks; raise SourceError on anything malformed.
 
     `game` is the page's game (the default for diagrams that name none); it defaults to the file's
-    name: race.md -> 'race', go.md -> 'go'.
+    name (race.md: race, go.md: go; in any folder, so docs/rules/<lang>/go.md too).
     """
     with open(path, encoding="utf-8") as f:
         text = f.read()
@@ -93,103 +130,165 @@ def load(path: str, game: str | None = None) -> list:
 
 def parse(text: str, path: str = "<source>", game: str | None = None) -> list:
     """Parse source text (see `load`); `path` only names the source in errors."""
-    if game is not None and game not in GAMES:
-        raise SourceError(f"{path}:1: unknown page game {game!r} (race or go)")
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
+    if game is not None and game not in games.GAMES:
+        raise SourceError(f"{path}:1: unknown page game {game!r} ({_either()})")
+    env = {"path": path, "game": game}
+    tokens = _MD.parse(text, env)
     blocks = []
-    ids = {}
-    para = []  # (line number, text) of the paragraph being read
-    items = None  # the list being read: [item text, ...]
-
-    def fail(n: int, reason: str):
-        raise SourceError(f"{path}:{n}: {reason}")
-
-    def flush():
-        nonlocal para, items
-        if para:
-            blocks.append(("paragraph", " ".join(t for _, t in para)))
-            para = []
-        if items is not None:
-            blocks.append(("list", items))
-            items = None
-
-    if not lines or not lines[0].startswith("# ") or not lines[0][2:].strip():
-        fail(1, "the first line must be the page title: '# Title'")
     i = 0
-    while i < len(lines):
-        n = i + 1
-        raw = lines[i]
-        if "\t" in raw:
-            fail(n, "tab character: indent with spaces")
-        line = raw.rstrip()
-        stripped = line.strip()
-        if stripped == "":
-            flush()
+    while i < len(tokens):
+        token = tokens[i]
+        if token.type == "diagram":
+            blocks.append(("diagram", token.meta["diagram"]))
             i += 1
-            continue
-        if stripped.startswith(_FENCE):
-            flush()
-            if line != stripped:
-                fail(n, "a fence must start at the beginning of the line")
-            if stripped != _FENCE + "diagram":
-                fail(n, f"only ```diagram blocks are allowed, not {stripped!r}")
+        elif token.type == "heading_open":
+            blocks.append(("heading", int(token.tag[1]), tokens[i + 1].content))
+            i += 3
+        else:  # a paragraph or a list, up to its closing token at the same level
             end = i + 1
-            while end < len(lines) and lines[end].strip() != _FENCE:
-                if lines[end].strip().startswith(_FENCE):
-                    fail(end + 1, "a fence inside a diagram block (missing closing ```?)")
+            while tokens[end].level != 0 or tokens[end].nesting != -1:
                 end += 1
-            if end >= len(lines):
-                fail(n, "diagram block is not closed by ```")
-            d = _diagram(lines[i + 1 : end], n, path, game, fail)
-            if d["id"] in ids:
-                fail(n, f"duplicate id {d['id']!r} (first used on line {ids[d['id']]})")
-            ids[d["id"]] = n
-            blocks.append(("diagram", d))
+            kind = "paragraph" if token.type == "paragraph_open" else "list"
+            blocks.append((kind, _MD.renderer.render(tokens[i : end + 1], _MD.options, env)))
             i = end + 1
-            continue
-        m = _HEADING.match(stripped)
-        if stripped.startswith("#"):
-            if line != stripped:
-                fail(n, "a heading must start at the beginning of the line")
-            if not m or not m.group(3).strip():
-                fail(n, "a heading is '#', '##' or '###', a space and the text")
-            level = len(m.group(1))
-            if level > 3:
-                fail(n, f"heading level {level}: only #, ## and ### are allowed")
-            if level == 1 and blocks:
-                fail(n, "only the first line may be a '# ' title heading")
-            flush()
-            blocks.append(("heading", level, m.group(3).strip()))
-            i += 1
-            continue
-        if stripped[0] in "<|>":
-            fail(n, f"{stripped[0]!r} at the start of a line: no HTML, tables or quotes")
-        if _ORDERED.match(stripped) or stripped[:2] in ("* ", "+ "):
-            fail(n, "lists are written with '- ' items only")
-        if line.startswith("- "):
-            if para:
-                flush()
-            if items is None:
-                items = []
-            if not line[2:].strip():
-                fail(n, "empty list item")
-            items.append(line[2:].strip())
-            i += 1
-            continue
-        if line != stripped:
-            if items is not None and line.startswith("  "):
-                items[-1] = items[-1] + " " + stripped
-                i += 1
-                continue
-            fail(n, "indented line outside a list (no code blocks: use `code`)")
-        if items is not None:
-            fail(n, "a paragraph must be separated from a list by a blank line")
-        para.append((n, stripped))
-        i += 1
-    flush()
     return blocks
+
+
+def title(blocks: list) -> str:
+    """The page's title: the Markdown source of its first level-1 heading ('' when none)."""
+    for block in blocks:
+        if block[0] == "heading" and block[1] == 1:
+            return block[2]
+    return ""
+
+
+def diagrams(blocks: list) -> list:
+    """The diagram dicts of the blocks, in order."""
+    return [block[1] for block in blocks if block[0] == "diagram"]
+
+
+def safe_url(url: str) -> bool:
+    """True for the URLs a page may link to: http(s), relative or '#...' (no other scheme)."""
+    if url.startswith("//") or "\\" in url:
+        return False
+    if _SCHEME.match(url):
+        return url.lower().startswith(("http://", "https://"))
+    return True
+
+
+def inline_html(text: str) -> str:
+    """Inline Markdown of the subset as HTML: **bold**, *italic*, `code` and [text](url).
+
+    Everything else is escaped text; code spans are literal. Raise SourceError for inline
+    markup the pages do not use (HTML, images) or a link that is not http(s), relative or '#...'.
+    """
+    (token,) = _MD.parseInline(text, {})
+    _check_inline(token.children, "<text>", 1)
+    return _MD.renderer.renderInline(token.children, _MD.options, {})
+
+
+# -- the markdown-it plugins ----------------------------------------------------------------------
+
+
+def diagram_plugin(md: MarkdownIt) -> None:
+    """Turn ```diagram fences into 'diagram' tokens, their checked settings in meta['diagram'].
+
+    The parse's env gives the source's 'path' (for errors) and its page 'game' (the default for
+    diagrams that name none). A diagram renders as nothing: the page builder draws it beside the
+    prose. Every other fence is refused.
+    """
+    md.core.ruler.after("block", "diagram", _diagram_rule)
+    md.add_render_rule("diagram", lambda self, tokens, idx, options, env: "")
+
+
+def subset_plugin(md: MarkdownIt) -> None:
+    """Refuse the Markdown the rules pages do not use (see the module's docstring), by line."""
+    md.core.ruler.push("rules_subset", _subset_rule)
+
+
+def _fail(env: dict, line: int, reason: str):
+    raise SourceError(f"{env['path']}:{line}: {reason}")
+
+
+def _diagram_rule(state) -> None:
+    if state.inlineMode:
+        return
+    env = state.env
+    lines = state.src.split("\n")
+    ids = {}
+    for token in state.tokens:
+        if token.type != "fence":
+            continue
+        n = token.map[0] + 1
+        opening = lines[token.map[0]].strip()
+        if token.info.strip() != "diagram":
+            _fail(env, n, f"only ```diagram blocks are allowed, not {opening!r}")
+        if token.level != 0:
+            _fail(env, n, "a diagram block must stand on its own, not inside a list or a quote")
+        last = token.map[1] - 1
+        if last == token.map[0] or not lines[last].strip().startswith(token.markup):
+            _fail(env, n, f"diagram block is not closed by {token.markup}")
+        body = token.content.split("\n")[:-1]
+        for k, text in enumerate(body):
+            if text.strip().startswith(("```", "~~~")):
+                _fail(env, n + 1 + k, "a fence inside a diagram block (missing closing ```?)")
+        d = _diagram(body, n, env)
+        if d["id"] in ids:
+            _fail(env, n, f"duplicate id {d['id']!r} (first used on line {ids[d['id']]})")
+        ids[d["id"]] = n
+        token.type = "diagram"
+        token.meta = {"diagram": d}
+
+
+def _subset_rule(state) -> None:
+    if state.inlineMode:
+        return  # `inline_html` checks its own tokens
+    env = state.env
+    tokens = state.tokens
+    if not tokens or tokens[0].type != "heading_open" or tokens[0].tag != "h1":
+        _fail(env, 1, "the page must begin with its title: '# Title'")
+    for i, token in enumerate(tokens):
+        n = token.map[0] + 1 if token.map else 1
+        if _kind(token) not in _BLOCKS:
+            _refuse(_kind(token), env["path"], n)
+        if token.type == "heading_open":
+            level = int(token.tag[1])
+            if level > 3:
+                _fail(env, n, f"heading level {level}: only #, ## and ### are allowed")
+            if level == 1 and i > 0:
+                _fail(env, n, "one '# ' title heading only, at the beginning")
+            if not tokens[i + 1].content.strip():
+                _fail(env, n, "a heading is '#', '##' or '###', a space and the text")
+        elif token.type == "list_item_open" and tokens[i + 1].type == "list_item_close":
+            _fail(env, n, "empty list item")
+        elif token.type == "inline":
+            _check_inline(token.children, env["path"], n)
+
+
+def _check_inline(children: list, path: str, line: int) -> None:
+    """Refuse inline tokens the pages do not use; `line` is the line the inline text starts on."""
+    for token in children:
+        if _kind(token) not in _INLINES:
+            _refuse(_kind(token), path, line)
+        if token.type == "link_open" and not safe_url(token.attrGet("href")):
+            href = token.attrGet("href")
+            raise SourceError(f"{path}:{line}: link to {href!r}: only http(s), relative or '#...'")
+        if token.type == "softbreak":
+            line += 1
+
+
+def _markdown() -> MarkdownIt:
+    """The rules sources' Markdown reader: CommonMark, diagrams, the subset's checks."""
+    md = MarkdownIt("commonmark", {"html": True})  # HTML and tables are parsed to be refused
+    md.enable("table")
+    md.validateLink = lambda url: True  # every link reaches the subset's check, with its line
+    return md.use(diagram_plugin).use(subset_plugin)
+
+
+_MD = _markdown()
+
+
+# -- a diagram's settings -------------------------------------------------------------------------
 
 
 def _whole(text: str, low: int, high: int) -> bool:
@@ -199,8 +298,13 @@ def _whole(text: str, low: int, high: int) -> bool:
     return low <= int(text) <= high
 
 
-def _diagram(body: list, line: int, path: str, page_game, fail) -> dict:
+def _diagram(body: list, line: int, env: dict) -> dict:
     """Parse the lines between a diagram block's fences (the opening fence is on `line`)."""
+    page_game = env["game"]
+
+    def fail(n: int, reason: str):
+        _fail(env, n, reason)
+
     d = {}
     where = {}
     steps = {}
@@ -246,33 +350,37 @@ def _diagram(body: list, line: int, path: str, page_game, fail) -> dict:
     implied = None
     if "position" in d:
         first = d["position"][0]
-        implied = "race" if first == "r" else "go" if first == "g" else None
+        letters = {e.start_position[:1]: e.id for e in games.ENTRIES}
+        implied = letters.get(first)
         if implied is None:
-            fail(at("position"), f"a position begins with r (race) or g (go): {d['position']!r}")
+            begins = " or ".join(f"{k} ({g})" for k, g in letters.items())
+            fail(at("position"), f"a position begins with {begins}: {d['position']!r}")
     if "game" in d:
-        if d["game"] not in GAMES:
-            fail(at("game"), f"game must be race or go, not {d['game']!r}")
+        if d["game"] not in games.GAMES:
+            fail(at("game"), f"game must be {_either()}, not {d['game']!r}")
         if implied and implied != d["game"]:
             fail(at("position"), f"a {implied} position in a {d['game']} diagram")
     else:
         d["game"] = implied or page_game
         if d["game"] is None:
-            fail(line, "no game: give 'game: race' or 'game: go' (or a position)")
+            fail(line, "no game: give " + _either("'game: ", "'") + " (or a position)")
     mode = d.setdefault("mode", "view")
     if mode not in MODES:
         fail(at("mode"), f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     for key in ("players", "pro"):
         if key in d:
-            if d["game"] != "race":
-                fail(at(key), f"{key}: only for race diagrams")
+            if key not in games.get(d["game"]).embed_options:
+                owners = " or ".join(e.id for e in games.ENTRIES if key in e.embed_options)
+                fail(at(key), f"{key}: only for {owners} diagrams")
             if "position" in d:
                 fail(at(key), f"{key}: only without a position (the position says it)")
     if "players" in d and not _whole(d["players"], 2, 4):
         fail(at("players"), f"players must be 2, 3 or 4, not {d['players']!r}")
     if "pro" in d and d["pro"] not in ("0", "1"):
         fail(at("pro"), f"pro must be 0 or 1, not {d['pro']!r}")
-    if "select" in d and d["game"] != "race":
-        fail(at("select"), "select: only for race diagrams")
+    if "select" in d and not games.get(d["game"]).has_selection:
+        owners = " or ".join(e.id for e in games.ENTRIES if e.has_selection)
+        fail(at("select"), f"select: only for {owners} diagrams")
     for key in ("moves", "answer"):
         if key in d:
             parts = [p.strip() for p in d[key].split(",")]
@@ -309,61 +417,3 @@ def _diagram(body: list, line: int, path: str, page_game, fail) -> dict:
     d["caption"] = captions[0]
     d["line"] = line
     return d
-
-
-def title(blocks: list) -> str:
-    """The page's title: the text of its first level-1 heading ('' when there is none)."""
-    for block in blocks:
-        if block[0] == "heading" and block[1] == 1:
-            return block[2]
-    return ""
-
-
-def diagrams(blocks: list) -> list:
-    """The diagram dicts of the blocks, in order."""
-    return [block[1] for block in blocks if block[0] == "diagram"]
-
-
-# -- inline markup ------------------------------------------------------------------------------
-
-_CODE = re.compile(r"`([^`]+)`")
-_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
-_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
-_ITALIC = re.compile(r"(?<![*\w])\*(?=[^*\s])([^*]+?)(?<=\S)\*(?![*\w])")
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-
-
-def safe_url(url: str) -> bool:
-    """True for the URLs a page may link to: http(s), relative or '#...' (no other scheme)."""
-    if url.startswith("//") or "\\" in url:
-        return False
-    if _SCHEME.match(url):
-        return url.lower().startswith(("http://", "https://"))
-    return True
-
-
-def inline_html(text: str) -> str:
-    """Escape `text` for HTML and render **bold**, *italic*, `code` and [text](url).
-
-    Code spans are literal (no markup inside). A link whose URL is not http(s), relative or '#...'
-    is left as its escaped source text.
-    """
-    codes = []
-
-    def keep_code(m) -> str:
-        codes.append("<code>" + html.escape(m.group(1), quote=True) + "</code>")
-        return f"\x00{len(codes) - 1}\x00"
-
-    text = _CODE.sub(keep_code, text.replace("\x00", ""))
-    out = html.escape(text, quote=True)
-
-    def link(m) -> str:
-        url = html.unescape(m.group(2))
-        if not safe_url(url):
-            return m.group(0)
-        return f'<a href="{html.escape(url, quote=True)}">{m.group(1)}</a>'
-
-    out = _LINK.sub(link, out)
-    out = _BOLD.sub(r"<strong>\1</strong>", out)
-    out = _ITALIC.sub(r"<em>\1</em>", out)
-    return re.sub("\x00([0-9]+)\x00", lambda m: codes[int(m.group(1))], out)

@@ -1,6 +1,6 @@
 """The analysis view's DOM adapter, for `lotus.ui_bindings` (MicroPython in index.html).
 
-It writes what `controller.PageController.analysis_view()` decided (lotus.page.analysis) into the
+It writes what `lotus.page.analysis.Analysis.view()` decided (the page view's "analysis") into the
 page: the progress line and bar, the win-estimate graph `[data-eval-graph]`, the flagged moves in
 words, the computer's preferred move `[data-best]` and Go's ownership map on the board; and turns
 a click on the graph into `PageController.goto`, as a click on the move list does.

@@ -1,8 +1,8 @@
 """The DOM adapter of embed.html and the rules pages: each live board's events and view.
 
 Like `lotus.ui_bindings` (the DOM primitives both use are in `lotus.dom.host`), it decides nothing:
-a figure's clicks, keys and buttons go to its `controller.BoardController`, whose `view()` is
-written into the figure.
+a figure's clicks, keys and buttons go to its `lotus.page.boards.BoardController`, whose `view()`
+is written into the figure.
 """
 
 import json
@@ -12,7 +12,7 @@ from pyscript.ffi import create_proxy
 
 from lotus.dom.host import Host, enable, fill, flag, mark_hints, redraw_board, say, show, target_of
 from lotus.game.session import sentence
-from lotus.page import controller as ctl
+from lotus.page.boards import BoardController
 
 
 class Figure:
@@ -22,7 +22,7 @@ class Figure:
         self.host = host
         self.element = element
         settings = str(element.getAttribute("data-diagram") or "")
-        self.c = ctl.BoardController(diagram, settings)
+        self.c = BoardController(diagram, settings)
         self.mode = str(element.getAttribute("data-mode"))
         self.board = element.querySelector("[data-board]")
         self._drawn = {}  # the board's markup last written (see redraw_board)
@@ -59,8 +59,6 @@ class Figure:
 
     def refresh(self, save: bool = True) -> None:
         """Let the computer move on its turn, then redraw (an embed saves nothing)."""
-        self.c.worker_ready = self.host.worker_ready()
-        self.c.computer_ready = self.host.computer_ready()
         self.host.ask(self.c, self.c.tickets(), self.refresh)
         self.render()
 
@@ -95,10 +93,6 @@ class BoardsPage(Host):
         self.figures = []
         self._height = -1
 
-    def worker_ready(self) -> bool:
-        """True once the worker has answered (data-worker-ready)."""
-        return self.body.hasAttribute("data-worker-ready")
-
     def start(self) -> None:
         """Bring every board to life, then flag readiness (and, in a frame, post the height)."""
         embedded = self.body.hasAttribute("data-embed")
@@ -122,7 +116,7 @@ class BoardsPage(Host):
 
     def start_embed(self) -> None:
         """embed.html: build the one board from the fragment (its errors shown in the frame)."""
-        from lotus.page import embed
+        from lotus.page import diagrams, embed
 
         root = document.querySelector("[data-embed-root]")
         error = document.querySelector("[data-error]")
@@ -131,7 +125,7 @@ class BoardsPage(Host):
         fragment = str(window.location.hash)
         try:
             settings = embed.parse_fragment(fragment)
-            diagram = embed.Diagram(settings)
+            diagram = diagrams.Diagram(settings)
         except ValueError as exc:
             say(error, "This Lotus board cannot be shown. " + sentence(str(exc)))
             root.innerHTML = ""
@@ -139,7 +133,7 @@ class BoardsPage(Host):
             return
         self.body.dataset.game = settings["game"]
         self.body.dataset.theme = settings["theme"]
-        root.innerHTML = embed.figure_html(
+        root.innerHTML = diagrams.figure_html(
             diagram, fragment[1:] if fragment[:1] == "#" else fragment, live=True
         )
         figure = Figure(self, root.querySelector("figure"), diagram)

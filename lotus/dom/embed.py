@@ -1,6 +1,6 @@
 """The app page's Embed dialog, its DOM adapter: the choices in, the snippet and preview out.
 
-The snippet itself is decided by `controller.PageController.embed_choice` (tested under CPython).
+The snippet itself is decided by `lotus.page.links.Links.embed_choice` (tested under CPython).
 """
 
 from pyscript import document, window
@@ -34,7 +34,7 @@ class EmbedDialog:
         form = document.querySelector("[data-embed-form]")
         message = form.querySelector("[data-embed-message]")
         page_url = str(window.URL.new("embed.html", window.location.href).href)
-        choice = self.host.c.embed_choice(form_values(form), page_url)
+        choice = self.host.c.links.embed_choice(form_values(form), page_url)
         self.snippet = choice.get("snippet", "")
         form.querySelector("[data-embed-snippet]").value = self.snippet
         message.textContent = choice.get("error", "")

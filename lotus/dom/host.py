@@ -1,9 +1,9 @@
 """The DOM primitives the page adapters share (`lotus.ui_bindings`, `lotus.dom.boards`).
 
 With those two, the only modules that touch the browser: storage behind the controllers' port,
-small element writers, reading a board click and a form, and `Host`, which sends the
-controllers' `Ticket`s to a worker and hands the answers back: the quick MicroPython worker until
-the Pyodide worker has answered, then Pyodide.
+small element writers, reading a board click and a form, and `Host`, which asks a worker each
+question a controller awaits (its `tickets()`, lotus.page.computer.Ticket) once and hands the
+answer back: the quick MicroPython worker until the Pyodide worker has answered, then Pyodide.
 """
 
 import asyncio
@@ -12,7 +12,9 @@ import json
 from pyscript import create_named_worker, document, window, workers
 from pyscript.ffi import create_proxy
 
-from lotus.page import controller as ctl
+from lotus.page.events import TARGETS
+from lotus.page.movelist import row_changes
+from lotus.page.worker_config import config_problem
 
 WORKER = "engine"  # the Pyodide worker: the full search
 WORKER_SRC = "static/py/worker.py"  # both workers' script, relative to the site's root
@@ -101,7 +103,7 @@ def write_rows(element, old, rows: list) -> None:
     if not old:
         element.innerHTML = "".join(rows)
         return
-    start, old_stop, new_stop = ctl.row_changes(old, rows)
+    start, old_stop, new_stop = row_changes(old, rows)
     if old_stop - start > len(old) // 2:  # most of it: at once
         element.innerHTML = "".join(rows)
         return
@@ -143,7 +145,7 @@ def target_of(event):
     element = event.target.closest(TARGET_SELECTOR)
     if element is None:
         return None
-    for kind in ctl.TARGETS:
+    for kind in TARGETS:
         if element.hasAttribute("data-" + kind):
             return kind, str(element.getAttribute("data-" + kind))
     return None
@@ -173,7 +175,7 @@ def redraw_board(board, markup: str, drawn: dict) -> None:
     active = document.activeElement
     focused = None
     if active is not None and active is not board and board.contains(active):
-        for kind in ctl.TARGETS:
+        for kind in TARGETS:
             if active.hasAttribute("data-" + kind):
                 focused = f'[data-{kind}="{active.getAttribute("data-" + kind)}"]'
                 break
@@ -228,7 +230,12 @@ async def clipboard(text: str) -> bool:
 
 
 class Host:
-    """What both kinds of page share: event listeners, the worker, and the computer's turns."""
+    """What both kinds of page share: event listeners, the workers, and the computer's turns.
+
+    A controller (`owner`) says what it awaits of the workers (its `tickets()`); `ask` asks each
+    ticket once and hands its answer back (`owner.answered`, or `owner.failed`), then redraws.
+    The owners hear of each worker that comes up (`owner.worker_up`).
+    """
 
     root = "./"  # the site's root, relative to the page
 
@@ -236,8 +243,10 @@ class Host:
         self._proxies = []
         self.engines = {}  # worker name -> the worker once it has answered (None: starting)
         self.errors = {}  # worker name -> why it cannot start (e.g. its config did not load)
-        self.owner = None  # the page's controller, told when a worker is up (see `wake`)
-        self.redraw = None  # the page's redraw, after a worker came up (see `wake`)
+        self.owner = None  # the app page's controller, once its workers are woken (see `wake`)
+        self.redraw = None  # the app page's redraw (see `wake`)
+        self.owners = {}  # every controller that asked (or woke the workers) -> its redraw
+        self.asked = set()  # the tickets in a worker now: each is asked once
         self.pyodide_woken = False  # the Pyodide worker was asked to start (see `wake_pyodide`)
         self.later = None  # (owner, redraw) of a `wake` put off until the page is used
 
@@ -294,7 +303,7 @@ class Host:
             raise RuntimeError(f"its configuration ({config[2:]}) did not load")
         # A config without our own runtime makes PyScript fetch one from a CDN, which the page's
         # policy refuses, and the worker never settles: refused here, in words.
-        problem = ctl.config_problem(text)
+        problem = config_problem(text)
         if problem:
             raise RuntimeError(f"its configuration ({config[2:]}) {problem}")
         try:
@@ -337,17 +346,13 @@ class Host:
 
     def came_up(self, name: str) -> None:
         """A worker has answered: flag it on the body (data-computer-ready; data-worker-ready for
-        Pyodide), and tell the page's controller (see `wake`) at once so that its flags agree (a
-        boards page's figures read the body's flags on their next redraw)."""
-        owner = self.owner
-        if owner is not None:
-            if name == WORKER:
-                owner.worker_answered()
-            else:
-                owner.computer_answered()
+        Pyodide), tell every controller that asked (the computer thinks now), and redraw."""
         document.body.dataset.computerReady = "1"
         if name == WORKER:
             document.body.dataset.workerReady = "1"
+        for owner, redraw in list(self.owners.items()):
+            owner.worker_up(name == WORKER)
+            redraw(save=False)
 
     def up(self, name: str) -> bool:
         """True once the worker `name` has answered."""
@@ -361,7 +366,8 @@ class Host:
         self.later = None
         self.owner = owner
         self.redraw = redraw
-        self.spawn(self.wake_quick(owner, redraw))
+        self.owners[owner] = redraw
+        self.spawn(self.wake_quick())
         if owner.wants_search():
             self.wake_pyodide()
 
@@ -388,17 +394,16 @@ class Host:
         else:
             self.spawn(self.wake_worker(self.owner, self.redraw))
 
-    async def wake_quick(self, owner, redraw) -> None:
-        """Start the quick worker; once it answers, the computer can play (data-computer-ready)."""
+    async def wake_quick(self) -> None:
+        """Start the quick worker (`came_up` says when it answers)."""
         try:
             await self.quick()
         except Exception as exc:  # Pyodide answers everything instead (started by `_wait`)
             window.console.warn("quick engine worker unavailable: " + str(exc))
-            return
-        redraw(save=False)  # the status: the computer thinks now
 
     async def wake_worker(self, owner, redraw) -> None:
-        """Start the Pyodide worker; once it answers, it takes all questions (data-worker-ready)."""
+        """Start the Pyodide worker (`came_up` says when it answers); the page says when it
+        cannot."""
         try:
             await self.worker()
         except Exception as exc:  # the page must keep working without its worker
@@ -409,8 +414,6 @@ class Host:
             except Exception:
                 owner.worker_unavailable(str(exc))
             redraw()
-            return
-        redraw()  # the full search answers from now on
 
     async def _quietly(self, start) -> None:
         """Start a worker; its failure is recorded in `errors` (and said by whoever waits)."""
@@ -418,10 +421,6 @@ class Host:
             await start()
         except Exception:
             pass
-
-    def computer_ready(self) -> bool:
-        """True once a worker has answered (data-computer-ready)."""
-        return document.body.hasAttribute("data-computer-ready")
 
     async def engine(self, ticket) -> tuple:
         """(worker, True when it is the quick one) to ask `ticket`: Pyodide once it has answered;
@@ -442,33 +441,39 @@ class Host:
             await asyncio.sleep(POLL)
 
     def ask(self, owner, tickets, redraw) -> None:
-        """Send a controller's tickets to a worker; `redraw()` after each answer. The page's
-        controller may want the full search started already (a computer seat came on show)."""
+        """Ask a worker each of a controller's tickets not asked yet; `redraw()` after each
+        answer. A controller asking for the first time hears of the workers already up; the
+        page's controller may want the full search started already (a computer seat)."""
         if tickets and self.later is not None and self.later[0] is owner:
             self.wake_now()  # a tab whose workers were put off asks a question: start them
+        if owner not in self.owners:
+            self.owners[owner] = redraw
+            if self.up(QUICK) or self.up(WORKER):
+                owner.worker_up(self.up(WORKER))
         if self.owner is owner and owner.wants_search():
             self.wake_pyodide()
         for ticket in tickets:
-            self.spawn(self.run(owner, ticket, redraw))
+            if ticket not in self.asked:
+                self.asked.add(ticket)
+                self.spawn(self.run(owner, ticket, redraw))
 
     async def run(self, owner, ticket, redraw) -> None:
-        """Ask a worker one ticket's question and hand the answer to its controller."""
+        """Ask a worker one ticket's question (the opening book's answer needs none) and hand
+        the answer to its controller."""
         if ticket.delay:
             await asyncio.sleep(ticket.delay)
         try:
-            booked = owner.booked(ticket)  # a usual start's first move: no worker to wait for
-            if booked is not None:
-                owner.answered(ticket, booked, 0)
-                redraw()
-                return
-            worker, quick = await self.engine(ticket)
-            if owner.worker_up(ticket):
-                redraw(save=False)
-            request = ticket.quick_request() if quick else ticket.request()
-            started = window.performance.now()
-            answer = json.loads(await getattr(worker, ticket.call)(request))
-            owner.answered(ticket, answer, window.performance.now() - started)
+            answer, elapsed = ticket.book, 0
+            if answer is None:
+                worker, quick = await self.engine(ticket)
+                request = ticket.quick_request() if quick else ticket.request()
+                started = window.performance.now()
+                answer = json.loads(await getattr(worker, ticket.call)(request))
+                elapsed = window.performance.now() - started
+            owner.answered(ticket, answer, elapsed)
         except Exception as exc:
             if not owner.failed(ticket, str(exc)):  # a quiet failure: the page goes on as it is
                 window.console.warn(f"the worker's {ticket.kind} is unavailable: {exc}")
+        finally:
+            self.asked.discard(ticket)
         redraw()

@@ -1,7 +1,7 @@
 """The app panel's words, for `lotus.ui_bindings`: players, move-list clicks, title, errors.
 
 A thin part of the app's DOM adapter (MicroPython in index.html): it writes what
-`controller.PageController.view()` decided into `[data-players]`, the tab's title and the
+`lotus.page.panel` decided (the page view's words) into `[data-players]`, the tab's title and the
 import box's `[data-record-error]`, and turns a click on a move of `[data-movelist]` into
 `PageController.goto`.
 """

@@ -48,6 +48,7 @@ and properties; the inner loops run ``place`` on copies.
   API.
 """
 
+from lotus.engine import Game as _Protocol
 from lotus.engine import IllegalMove as _AnyIllegalMove
 from lotus.engine.kensington import (
     BIT_INDEX,
@@ -255,15 +256,245 @@ def _empty_regions(empty: int) -> list:
     return out
 
 
-class Game:
-    """A game of Lotus (Freeling): the board, the pass marker, the moves and the scoring phase."""
+# -- set-up and the count (G5, G6, G9, G10): functions of the stones as bit sets ---------------
+
+
+def _board_masks(board: str) -> tuple:
+    """(white, black) stones of a board of 72 characters '.', 'w', 'b' (point 1 first); a
+    ValueError names the first other character."""
+    w = b = 0
+    for i in range(SIZE):
+        c = board[i]
+        if c == "w":
+            w |= 1 << i
+        elif c == "b":
+            b |= 1 << i
+        elif c != ".":
+            raise ValueError(f"board character {i + 1} is {c!r}: use '.', 'w' or 'b'")
+    return w, b
+
+
+def _living_groups(w: int, b: int) -> tuple:
+    """(gm, gn) of a set-up position (as ``_groups``); a ValueError names a group with no
+    liberty and no lotus, which no game can reach (G5, G6)."""
+    gm, gn = _groups(w, b)
+    empty = FULL ^ (w | b)
+    for i in indices(w | b):
+        if not gn[i] & empty and not has_lotus(gm[i]):
+            raise ValueError(f"the group at {i + 1} has no liberty and no lotus (G5, G6)")
+    return gm, gn
+
+
+def _areas(w: int, b: int) -> tuple:
+    """(white, black, neutral) empty points: regions bordered by one colour only (G10)."""
+    empty = FULL ^ (w | b)
+    tw = tb = 0
+    for region, border in _empty_regions(empty):
+        if border & w:
+            if not border & b:
+                tw |= region
+        elif border & b:
+            tb |= region
+    return tw, tb, empty & ~(tw | tb)
+
+
+def _count(w: int, b: int, marker: int) -> tuple:
+    """(white, black) scores: stones + territory + the marker's points (G10), dead groups
+    already reversed."""
+    tw, tb, _ = _areas(w, b)
+    sw = popcount(w) + popcount(tw)
+    sb = popcount(b) + popcount(tb)
+    if marker > 0:
+        sw += marker
+    else:
+        sb -= marker
+    return sw, sb
+
+
+class Stones:
+    """The stones on the board and what they make: groups, liberties, lotuses (G4, G5) and
+    territory (G10). ``Game`` builds on it with the turn, the pass marker, the moves and the
+    phases, as python-chess's ``Board`` builds on its ``BaseBoard``.
+
+    Its state, which only ``Game``'s moves change: ``_s``, [white, black] stones as bit sets;
+    ``_gm`` and ``_gn``, per index, the stones of its group and the points next to the group;
+    ``_empty``, the empty points' indices ascending (these three lists are replaced, never
+    changed in place).
+    """
+
+    __slots__ = ("_s", "_gm", "_gn", "_empty")
+
+    def colour_at(self, point) -> str | None:
+        """Colour of the stone on a point ('37' or 37): 'w', 'b' or None when empty."""
+        bit = 1 << _parse_point(point)
+        if self._s[0] & bit:
+            return WHITE
+        if self._s[1] & bit:
+            return BLACK
+        return None
+
+    def masks(self) -> tuple[int, int]:
+        """(white, black) stones as bit sets: bit i is point i+1 (fast path)."""
+        return self._s[0], self._s[1]
+
+    def empty_indices(self) -> list[int]:
+        """Fast path: indices of the empty points, ascending (a fresh list)."""
+        return self._empty[:]
+
+    @property
+    def groups(self) -> list[int]:
+        """Fast path, read-only: per index, the bit set of its group's stones (0 if empty)."""
+        return self._gm
+
+    @property
+    def borders(self) -> list[int]:
+        """Fast path, read-only: per index, the bit set of the points next to its group."""
+        return self._gn
+
+    # -- groups (G4, G5) --------------------------------------------------------------------
+
+    def _stone(self, point) -> int:
+        i = _parse_point(point)
+        if not (self._s[0] | self._s[1]) & (1 << i):
+            raise IllegalMove(f"point {i + 1} is empty")
+        return i
+
+    def group_of(self, point) -> list[str]:
+        """The points of the group holding the stone on `point` ('37' or 37), ascending (G4)."""
+        i = self._stone(point)
+        return [NAMES[k] for k in indices(self._gm[i])]
+
+    def liberties(self, point) -> list[str]:
+        """The liberties (empty points next to it) of the group on `point`, ascending (G4)."""
+        i = self._stone(point)
+        empty = FULL ^ (self._s[0] | self._s[1])
+        return [NAMES[k] for k in indices(self._gn[i] & empty)]
+
+    def has_lotus(self, point) -> bool:
+        """True when the group on `point` holds all six corners of a hexagon (G5)."""
+        return has_lotus(self._gm[self._stone(point)])
+
+    def lotuses(self) -> list[int]:
+        """Indices (0-6) of the hexagons whose six corners are one colour: each is a lotus."""
+        w, b = self._s
+        return [k for k in range(len(_HEX)) if w & _HEX[k] == _HEX[k] or b & _HEX[k] == _HEX[k]]
+
+    def _group_list(self) -> list[int]:
+        """One index per group (its lowest), ascending."""
+        out = []
+        rest = self._s[0] | self._s[1]
+        while rest:
+            k = _BI[rest & -rest]
+            out.append(k)
+            rest &= ~self._gm[k]
+        return out
+
+    # -- territory and dead groups (G9, G10) ------------------------------------------------
+
+    def _dead_indices(self, dead) -> tuple:
+        """Validate dead points; return one index per named group (its lowest), ascending."""
+        if type(dead) is str:
+            raise IllegalMove(f"dead must be a list of points, not the string {dead!r}")
+        try:
+            items = list(dead)
+        except TypeError:
+            raise IllegalMove(f"dead must be a list of points, not {dead!r}") from None
+        reps = []
+        for p in items:
+            i = self._stone(p)
+            g = self._gm[i]
+            if has_lotus(g):
+                raise IllegalMove(f"the group at {i + 1} holds a lotus: it lives (G5)")
+            k = _BI[g & -g]
+            if k not in reps:
+                reps.append(k)
+        reps.sort()
+        return tuple(reps)
+
+    def _reversed(self, reps: tuple) -> tuple:
+        """(white, black) after reversing the groups of `reps` (G9)."""
+        w, b = self._s
+        dw = db = 0
+        for k in reps:
+            if w & (1 << k):
+                dw |= self._gm[k]
+            else:
+                db |= self._gm[k]
+        return (w & ~dw) | db, (b & ~db) | dw
+
+    def territory(self, dead=()) -> dict:
+        """Empty points by owner, `dead` groups reversed: {'w': [..], 'b': [..], 'neutral': [..]}.
+
+        A region of empty points is a player's when every stone bordering it is theirs; regions
+        bordered by both colours (seki) or by no stone at all are neutral (G10).
+        """
+        w, b = self._reversed(self._dead_indices(dead))
+        tw, tb, tn = _areas(w, b)
+        return {
+            "w": [NAMES[k] for k in indices(tw)],
+            "b": [NAMES[k] for k in indices(tb)],
+            "neutral": [NAMES[k] for k in indices(tn)],
+        }
+
+    def suggest_dead(self) -> list[str]:
+        """Groups the engine suggests as dead (one point each, its lowest), ascending (G9).
+
+        A heuristic, for players to change: a group is suggested when it holds no lotus, touches
+        the opponent, every opponent group touching it holds a lotus or has more liberties (so
+        the opponent wins the race to fill its liberties), and either it has at most two
+        liberties or it is enclosed: every empty region next to it is bordered by the opponent
+        and by no other group of its own colour.
+        """
+        w, b = self._s
+        empty = FULL ^ (w | b)
+        gm = self._gm
+        gn = self._gn
+        # Per empty index: (region mask, region border) for the enclosure test.
+        region_of = {}
+        for region, border in _empty_regions(empty):
+            for k in indices(region):
+                region_of[k] = (region, border & ~region)
+        out = []
+        for k in self._group_list():
+            g = gm[k]
+            if has_lotus(g):
+                continue
+            own, opp = (w, b) if w & g else (b, w)
+            libs = gn[k] & empty
+            nlibs = popcount(libs)
+            touching = gn[k] & opp
+            if not touching:
+                continue
+            weaker = True
+            while touching:
+                j = _BI[touching & -touching]
+                touching &= ~gm[j]
+                if not has_lotus(gm[j]) and popcount(gn[j] & empty) <= nlibs:
+                    weaker = False
+                    break
+            if not weaker:
+                continue
+            if nlibs > 2:
+                enclosed = True
+                x = libs
+                while x:
+                    region, border = region_of[_BI[x & -x]]
+                    x &= ~region
+                    if not border & opp or border & own & ~g:
+                        enclosed = False
+                        break
+                if not enclosed:
+                    continue
+            out.append(k)
+        return [NAMES[k] for k in out]
+
+
+class Game(Stones, _Protocol):
+    """A game of Lotus (Freeling): the board, the pass marker, the moves and the scoring phase
+    (``lotus.engine.Game``)."""
 
     __slots__ = (
-        "_s",
         "_t",
-        "_gm",
-        "_gn",
-        "_empty",
         "_names",
         "_marker",
         "_passes",
@@ -274,6 +505,9 @@ class Game:
         "_hist",
         "_first",
     )
+
+    search_plugin = "lotus.engine.ai.go_plugin"
+    colours = COLOURS  # the colours in the order turns pass (``turn`` indexes them)
 
     def __init__(self, marker: int = 0, first: str = "w") -> None:
         """Start on an empty board (G1): `marker` is the pass marker's start (G3), `first` moves."""
@@ -308,26 +542,11 @@ class Game:
             raise ValueError("board must be a string of 72 characters '.', 'w' or 'b'")
         if to_move not in COLOURS:
             raise ValueError(f"to_move must be 'w' or 'b', not {to_move!r}")
-        w = b = 0
-        for i in range(SIZE):
-            c = board[i]
-            if c == "w":
-                w |= 1 << i
-            elif c == "b":
-                b |= 1 << i
-            elif c != ".":
-                raise ValueError(f"board character {i + 1} is {c!r}: use '.', 'w' or 'b'")
+        w, b = _board_masks(board)
         game = cls(marker, to_move)
-        gm, gn = _groups(w, b)
-        empty = FULL ^ (w | b)
-        for i in indices(w | b):
-            if not gn[i] & empty and not has_lotus(gm[i]):
-                raise ValueError(f"the group at {i + 1} has no liberty and no lotus (G5, G6)")
+        game._gm, game._gn = _living_groups(w, b)
         game._s = [w, b]
-        game._gm = gm
-        game._gn = gn
-        game._empty = indices(empty)
-        game._names = None
+        game._empty = indices(FULL ^ (w | b))
         game._passes = passes
         if passes == 2:
             game._phase = SCORING
@@ -451,33 +670,10 @@ class Game:
         w, b = self._s
         return "".join([_QUADS[(w >> k & 15) << 4 | (b >> k & 15)] for k in range(0, SIZE, 4)])
 
-    def colour_at(self, point) -> str | None:
-        """Colour of the stone on a point ('37' or 37): 'w', 'b' or None when empty."""
-        bit = 1 << _parse_point(point)
-        if self._s[0] & bit:
-            return WHITE
-        if self._s[1] & bit:
-            return BLACK
-        return None
-
-    def masks(self) -> tuple[int, int]:
-        """(white, black) stones as bit sets: bit i is point i+1 (fast path)."""
-        return self._s[0], self._s[1]
-
     @property
     def turn(self) -> int:
         """Fast path: 0 when White is to move, 1 for Black (``COLOURS[turn]`` is ``to_move``)."""
         return self._t
-
-    @property
-    def groups(self) -> list[int]:
-        """Fast path, read-only: per index, the bit set of its group's stones (0 if empty)."""
-        return self._gm
-
-    @property
-    def borders(self) -> list[int]:
-        """Fast path, read-only: per index, the bit set of the points next to its group."""
-        return self._gn
 
     def state_key(self) -> str:
         """A deterministic string of the state: board, marker, turn, phase, passes, moves, dead."""
@@ -519,10 +715,6 @@ class Game:
         out = self._empty[:]
         out.append(PASS_INDEX)
         return out
-
-    def empty_indices(self) -> list[int]:
-        """Fast path: indices of the empty points, ascending (a fresh list)."""
-        return self._empty[:]
 
     def play(self, move: str) -> None:
         """Play a move in notation ("37", "pass", "resign"); IllegalMove, game unchanged, if not."""
@@ -642,171 +834,17 @@ class Game:
             self._passes = h[2]
             self._dead = h[3]
 
-    # -- groups -----------------------------------------------------------------------------
-
-    def _stone(self, point) -> int:
-        i = _parse_point(point)
-        if not (self._s[0] | self._s[1]) & (1 << i):
-            raise IllegalMove(f"point {i + 1} is empty")
-        return i
-
-    def group_of(self, point) -> list[str]:
-        """The points of the group holding the stone on `point` ('37' or 37), ascending (G4)."""
-        i = self._stone(point)
-        return [NAMES[k] for k in indices(self._gm[i])]
-
-    def liberties(self, point) -> list[str]:
-        """The liberties (empty points next to it) of the group on `point`, ascending (G4)."""
-        i = self._stone(point)
-        empty = FULL ^ (self._s[0] | self._s[1])
-        return [NAMES[k] for k in indices(self._gn[i] & empty)]
-
-    def has_lotus(self, point) -> bool:
-        """True when the group on `point` holds all six corners of a hexagon (G5)."""
-        return has_lotus(self._gm[self._stone(point)])
-
-    def lotuses(self) -> list[int]:
-        """Indices (0-6) of the hexagons whose six corners are one colour: each is a lotus."""
-        w, b = self._s
-        return [k for k in range(len(_HEX)) if w & _HEX[k] == _HEX[k] or b & _HEX[k] == _HEX[k]]
-
-    def _group_list(self) -> list[int]:
-        """One index per group (its lowest), ascending."""
-        out = []
-        rest = self._s[0] | self._s[1]
-        while rest:
-            k = _BI[rest & -rest]
-            out.append(k)
-            rest &= ~self._gm[k]
-        return out
-
-    # -- scoring ----------------------------------------------------------------------------
-
-    def _dead_indices(self, dead) -> tuple:
-        """Validate dead points; return one index per named group (its lowest), ascending."""
-        if type(dead) is str:
-            raise IllegalMove(f"dead must be a list of points, not the string {dead!r}")
-        try:
-            items = list(dead)
-        except TypeError:
-            raise IllegalMove(f"dead must be a list of points, not {dead!r}") from None
-        reps = []
-        for p in items:
-            i = self._stone(p)
-            g = self._gm[i]
-            if has_lotus(g):
-                raise IllegalMove(f"the group at {i + 1} holds a lotus: it lives (G5)")
-            k = _BI[g & -g]
-            if k not in reps:
-                reps.append(k)
-        reps.sort()
-        return tuple(reps)
-
-    def _reversed(self, reps: tuple) -> tuple:
-        """(white, black) after reversing the groups of `reps` (G9)."""
-        w, b = self._s
-        dw = db = 0
-        for k in reps:
-            if w & (1 << k):
-                dw |= self._gm[k]
-            else:
-                db |= self._gm[k]
-        return (w & ~dw) | db, (b & ~db) | dw
-
-    @staticmethod
-    def _areas(w: int, b: int) -> tuple:
-        """(white, black, neutral) empty points: regions bordered by one colour only (G10)."""
-        empty = FULL ^ (w | b)
-        tw = tb = 0
-        for region, border in _empty_regions(empty):
-            if border & w:
-                if not border & b:
-                    tw |= region
-            elif border & b:
-                tb |= region
-        return tw, tb, empty & ~(tw | tb)
+    # -- scoring ---------------------------------------------------------------------------
 
     def _counts(self, reps: tuple) -> tuple:
+        """(white, black) scores with the groups of `reps` reversed (G10)."""
         w, b = self._reversed(reps)
-        tw, tb, _ = Game._areas(w, b)
-        sw = popcount(w) + popcount(tw)
-        sb = popcount(b) + popcount(tb)
-        if self._marker > 0:
-            sw += self._marker
-        else:
-            sb -= self._marker
-        return sw, sb
-
-    def territory(self, dead=()) -> dict:
-        """Empty points by owner, `dead` groups reversed: {'w': [..], 'b': [..], 'neutral': [..]}.
-
-        A region of empty points is a player's when every stone bordering it is theirs; regions
-        bordered by both colours (seki) or by no stone at all are neutral (G10).
-        """
-        w, b = self._reversed(self._dead_indices(dead))
-        tw, tb, tn = Game._areas(w, b)
-        return {
-            "w": [NAMES[k] for k in indices(tw)],
-            "b": [NAMES[k] for k in indices(tb)],
-            "neutral": [NAMES[k] for k in indices(tn)],
-        }
+        return _count(w, b, self._marker)
 
     def score(self, dead=()) -> dict:
         """{'w': n, 'b': n}: stones + territory + marker points, `dead` groups reversed (G10)."""
         sw, sb = self._counts(self._dead_indices(dead))
         return {"w": sw, "b": sb}
-
-    def suggest_dead(self) -> list[str]:
-        """Groups the engine suggests as dead (one point each, its lowest), ascending (G9).
-
-        A heuristic, for players to change: a group is suggested when it holds no lotus, touches
-        the opponent, every opponent group touching it holds a lotus or has more liberties (so
-        the opponent wins the race to fill its liberties), and either it has at most two
-        liberties or it is enclosed: every empty region next to it is bordered by the opponent
-        and by no other group of its own colour.
-        """
-        w, b = self._s
-        empty = FULL ^ (w | b)
-        gm = self._gm
-        gn = self._gn
-        # Per empty index: (region mask, region border) for the enclosure test.
-        region_of = {}
-        for region, border in _empty_regions(empty):
-            for k in indices(region):
-                region_of[k] = (region, border & ~region)
-        out = []
-        for k in self._group_list():
-            g = gm[k]
-            if has_lotus(g):
-                continue
-            own, opp = (w, b) if w & g else (b, w)
-            libs = gn[k] & empty
-            nlibs = popcount(libs)
-            touching = gn[k] & opp
-            if not touching:
-                continue
-            weaker = True
-            while touching:
-                j = _BI[touching & -touching]
-                touching &= ~gm[j]
-                if not has_lotus(gm[j]) and popcount(gn[j] & empty) <= nlibs:
-                    weaker = False
-                    break
-            if not weaker:
-                continue
-            if nlibs > 2:
-                enclosed = True
-                x = libs
-                while x:
-                    region, border = region_of[_BI[x & -x]]
-                    x &= ~region
-                    if not border & opp or border & own & ~g:
-                        enclosed = False
-                        break
-                if not enclosed:
-                    continue
-            out.append(k)
-        return [NAMES[k] for k in out]
 
     # -- the scoring phase ------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ or into the lists they hold, breaks the game.
   the ordinary API; ``play`` checks the move against the cached list of legal moves.
 """
 
+from lotus.engine import Game as _Protocol
 from lotus.engine import IllegalMove as _AnyIllegalMove
 
 COLOURS = ("w", "b", "r", "y")
@@ -271,13 +272,15 @@ def _is_number(text: str) -> bool:
     return True
 
 
-class Game:
-    """One game of the stacking race: state, legal moves, play and undo.
+class Game(_Protocol):
+    """One game of the stacking race: state, legal moves, play and undo (``lotus.engine.Game``).
 
     Attributes (read-only): ``players``, ``pro``, ``first``, ``colours`` (in turn order), and the
     fast path for search (module docstring): ``stacks``, ``start_heights``, ``turn``, ``winner``
     (the colour whose stones are all in the goal, R11, or None).
     """
+
+    search_plugin = "lotus.engine.ai.race_plugin"
 
     __slots__ = (
         "players",
@@ -535,7 +538,7 @@ class Game:
         if legal is None:
             legal = self._generate()
         if move not in legal:
-            raise self._why_illegal(move)
+            raise _why_illegal(self, move)
         c = self.colours[self.turn]
         slot = -1
         if move != PASS:
@@ -586,7 +589,7 @@ class Game:
         self._phase = phase
         self._legal = legal
 
-    # -- moves for the page: origins, two-click moves, reasons --------------------------------
+    # -- moves for the page: origins and two-click moves (why one is refused: below) ----------
 
     def origins(self) -> list:
         """The origins with legal moves now, in board order: start stacks ('Sw4'), then FIELDS."""
@@ -601,18 +604,18 @@ class Game:
     def moves_from(self, origin: str) -> list:
         """The legal moves from a field or a start stack ('Sw4'); IllegalMove says why if none."""
         if self.winner is not None:
-            raise self._over()
+            raise _over(self)
         if origin == PASS:
             if PASS in self.legal_moves():
                 return [PASS]
-            raise self._pass_refused()
+            raise _pass_refused(self)
         if not isinstance(origin, str) or origin == "":
             raise IllegalMove("an origin is a field or a start stack such as 'Sw4'")
         _check_origin(origin)
         found = [m for m in self.legal_moves() if m != PASS and m.split("-")[0] == origin]
         if found:
             return found
-        raise IllegalMove(self._origin_problem(origin))
+        raise IllegalMove(_origin_problem(self, origin))
 
     def move_for(self, origin: str, dest: str) -> str:
         """The canonical move for two clicks (to 8: dest '8' stays, the bounce end bounces)."""
@@ -624,104 +627,111 @@ class Game:
         for move in found:
             if move.split("-")[-1] == dest:
                 return move
-        raise IllegalMove(self._distance_problem(origin, dest))
+        raise IllegalMove(_distance_problem(self, origin, dest))
 
-    def _over(self) -> IllegalMove:
-        """The error for any move after the end."""
-        return IllegalMove(f"the game is over: {COLOUR_NAMES[self.winner]} has won")
 
-    def _pass_refused(self) -> IllegalMove:
-        """The error for a pass by a player who has a free stone (R9, R10)."""
-        name = COLOUR_NAMES[self.to_move]
-        return IllegalMove(f"pass is only allowed when you have no free stone ({name} has one)")
+# -- why a move is refused: the words of a move's IllegalMove (R3-R11) ------------------------
 
-    def _origin_problem(self, origin: str) -> str:
-        """Why nothing can move from a syntactically valid origin."""
-        c = self.to_move
-        name = COLOUR_NAMES[c]
-        blocked = not self._has_free(c)
-        if blocked and self.pro:
-            return f"{name} has no free stone and must pass (Pro rule)"
-        if origin[0] == START:
-            o, h = origin[1], int(origin[2:])
-            if o not in self.colours:
-                return f"there are no {COLOUR_NAMES[o]} stones in a {self.players}-player game"
-            if o != c and not blocked:
-                return f"the start stack {origin} is {COLOUR_NAMES[o]}, {name} to move"
-            left = [str(x) for x in self.start_heights[o] if x]
-            if not left:
-                return f"{COLOUR_NAMES[o]} has no stones on the start"
-            if h not in self.start_heights[o]:
-                return (
-                    f"{COLOUR_NAMES[o]} has no start stack of height {h} (only {', '.join(left)})"
-                )
-            return f"illegal move from {origin}"
-        if self._phase == 2:
-            return (
-                "the second move of the double first turn sets another stone from the start "
-                "onto the board (or passes)"
-            )
-        stack = self.stacks[_INDEX[origin]]
-        if not stack:
-            return f"{origin} holds no stone"
-        top = stack[-1]
-        if top != c:
-            text = f"top stone of {origin} is {COLOUR_NAMES[top]}, {name} to move"
-            if c in stack:
-                return text + f" (the {name} stone there is covered)"
-            return text + " (only a player with no free stone may move another colour)"
+
+def _over(game: "Game") -> IllegalMove:
+    """The error for any move after the end."""
+    return IllegalMove(f"the game is over: {COLOUR_NAMES[game.winner]} has won")
+
+
+def _pass_refused(game: "Game") -> IllegalMove:
+    """The error for a pass by a player who has a free stone (R9, R10)."""
+    name = COLOUR_NAMES[game.to_move]
+    return IllegalMove(f"pass is only allowed when you have no free stone ({name} has one)")
+
+
+def _origin_problem(game: "Game", origin: str) -> str:
+    """Why nothing can move from a syntactically valid origin."""
+    c = game.to_move
+    name = COLOUR_NAMES[c]
+    blocked = not game._has_free(c)
+    if blocked and game.pro:
+        return f"{name} has no free stone and must pass (Pro rule)"
+    if origin[0] == START:
+        o, h = origin[1], int(origin[2:])
+        if o not in game.colours:
+            return f"there are no {COLOUR_NAMES[o]} stones in a {game.players}-player game"
+        if o != c and not blocked:
+            return f"the start stack {origin} is {COLOUR_NAMES[o]}, {name} to move"
+        left = [str(x) for x in game.start_heights[o] if x]
+        if not left:
+            return f"{COLOUR_NAMES[o]} has no stones on the start"
+        if h not in game.start_heights[o]:
+            return f"{COLOUR_NAMES[o]} has no start stack of height {h} (only {', '.join(left)})"
         return f"illegal move from {origin}"
+    if game._phase == 2:
+        return (
+            "the second move of the double first turn sets another stone from the start "
+            "onto the board (or passes)"
+        )
+    stack = game.stacks[_INDEX[origin]]
+    if not stack:
+        return f"{origin} holds no stone"
+    top = stack[-1]
+    if top != c:
+        text = f"top stone of {origin} is {COLOUR_NAMES[top]}, {name} to move"
+        if c in stack:
+            return text + f" (the {name} stone there is covered)"
+        return text + " (only a player with no free stone may move another colour)"
+    return f"illegal move from {origin}"
 
-    def _distance(self, origin: str) -> int:
-        """How far the free stone at `origin` moves (R4): the height of its stack."""
-        if origin[0] == START and origin not in _INDEX:
-            return int(origin[2:])
-        return len(self.stacks[_INDEX[origin]])
 
-    def _distance_problem(self, origin: str, dest: str) -> str:
-        """Why the stone at `origin` cannot go to `dest` (R4, R5, R7, R8)."""
-        n = self._distance(origin)
-        ends = [m.split("-")[1] for m in self.moves_from(origin) if m.count("-") == 1]
-        where = " or ".join(ends)
-        if ends and ends[0] == TRAMPOLINE:
-            where += f", and may bounce on to {_walk(TRAMPOLINE, n)}"
-        if origin[0] == START and origin not in _INDEX:
-            who = f"the top stone of a start {n}-stack"
-        elif n == 1:
-            who = "a lone stone"
-        else:
-            who = f"a stone on top of a {n}-stack"
-        text = f"{who} moves {_plural(n, 'field')}, not to {dest} (it goes to {where})"
-        here = ROUTE_INDEX[origin] if origin in ROUTE_INDEX else 0
-        if _lane(origin) and _lane(dest) and _lane(origin) != _lane(dest):
-            text += f"; a stone on lane {_lane(origin)} stays on it until the lanes join"
-        elif ROUTE_INDEX[dest] <= here:
-            text += "; stones move forward only"
-        return text
+def _distance(game: "Game", origin: str) -> int:
+    """How far the free stone at `origin` moves (R4): the height of its stack."""
+    if origin[0] == START and origin not in _INDEX:
+        return int(origin[2:])
+    return len(game.stacks[_INDEX[origin]])
 
-    def _why_illegal(self, move) -> IllegalMove:
-        """The IllegalMove for a move string that is not in the legal list."""
-        if self.winner is not None:
-            return self._over()
-        origin, path = parse_move(move)  # raises on malformed text
-        if origin == PASS:
-            return self._pass_refused()
-        self.moves_from(origin)  # raises when nothing can move from there
-        land = path[0]
-        try:
-            meant = self.move_for(origin, land)
-        except IllegalMove as err:
-            return err
-        if meant != move and len(path) == 1:
-            stay = meant.split("-")
-            return IllegalMove(
-                f"a stone that bounces is written through the trampoline: {meant}"
-                f" (or {stay[0]}-{stay[1]} to stay on it)"
-            )
-        if len(path) == 2:
-            n = self._distance(origin)
-            return IllegalMove(
-                f"a bounce repeats the {_plural(n, 'field')} covered to reach {TRAMPOLINE}:"
-                f" on to {_walk(TRAMPOLINE, n)}, not to {path[1]}"
-            )
-        return IllegalMove(f"illegal move: {move}")
+
+def _distance_problem(game: "Game", origin: str, dest: str) -> str:
+    """Why the stone at `origin` cannot go to `dest` (R4, R5, R7, R8)."""
+    n = _distance(game, origin)
+    ends = [m.split("-")[1] for m in game.moves_from(origin) if m.count("-") == 1]
+    where = " or ".join(ends)
+    if ends and ends[0] == TRAMPOLINE:
+        where += f", and may bounce on to {_walk(TRAMPOLINE, n)}"
+    if origin[0] == START and origin not in _INDEX:
+        who = f"the top stone of a start {n}-stack"
+    elif n == 1:
+        who = "a lone stone"
+    else:
+        who = f"a stone on top of a {n}-stack"
+    text = f"{who} moves {_plural(n, 'field')}, not to {dest} (it goes to {where})"
+    here = ROUTE_INDEX[origin] if origin in ROUTE_INDEX else 0
+    if _lane(origin) and _lane(dest) and _lane(origin) != _lane(dest):
+        text += f"; a stone on lane {_lane(origin)} stays on it until the lanes join"
+    elif ROUTE_INDEX[dest] <= here:
+        text += "; stones move forward only"
+    return text
+
+
+def _why_illegal(game: "Game", move) -> IllegalMove:
+    """The IllegalMove for a move string that is not in the legal list."""
+    if game.winner is not None:
+        return _over(game)
+    origin, path = parse_move(move)  # raises on malformed text
+    if origin == PASS:
+        return _pass_refused(game)
+    game.moves_from(origin)  # raises when nothing can move from there
+    land = path[0]
+    try:
+        meant = game.move_for(origin, land)
+    except IllegalMove as err:
+        return err
+    if meant != move and len(path) == 1:
+        stay = meant.split("-")
+        return IllegalMove(
+            f"a stone that bounces is written through the trampoline: {meant}"
+            f" (or {stay[0]}-{stay[1]} to stay on it)"
+        )
+    if len(path) == 2:
+        n = _distance(game, origin)
+        return IllegalMove(
+            f"a bounce repeats the {_plural(n, 'field')} covered to reach {TRAMPOLINE}:"
+            f" on to {_walk(TRAMPOLINE, n)}, not to {path[1]}"
+        )
+    return IllegalMove(f"illegal move: {move}")

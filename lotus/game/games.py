@@ -10,10 +10,12 @@
 
 Each entry gathers what the rest of the package needs to know about one game: its options (text
 in, typed out, and back), its colours, its engine, how a list of moves is replayed (the G9 rule
-"a move after two passes resumes play" is the engine's `go.Game.resumes`, asked here), its
-session class, renderer, computer plug-in and levels, the extras a save keeps, and the hooks
-records, positions and embeds use. Everything else asks the registry instead of comparing game
-names; a third game is one more entry plus its own modules.
+"a move after two passes resumes play" is the engine's `resumes`, asked here), its session class,
+renderer, the extras a save keeps, its usual starts, and the hooks records, positions and embeds
+use. The engine game itself says the rest (the protocol `lotus.engine.Game`: its computer
+plug-in, whose levels and judges the search reads). Everything else asks the registry or the
+protocol instead of comparing game names or classes; a third game is one more entry, handed to
+`register`, plus its own modules (tests/test_third_game.py plays one that lives in tests/).
 
 This module runs on MicroPython and is imported when the page starts: it imports no engine,
 renderer or session at load time (each method imports what it needs when called), and it uses no
@@ -71,6 +73,8 @@ class Game:
 
     id = ""
     title = ""  # the game's name for people
+    tab_note = ""  # what the picker's tab says under the title ("race", "Go")
+    stylesheet = ""  # the board's stylesheet (site path), inlined in the pages (tools/predraw.py)
     option_names = ()  # the query/form option keys, in order (without "seats")
     record_option_names = ()  # the option keys of a record (lotus.game.records), in order
     has_scoring = False  # the players agree on dead groups before the end (G9, G10)
@@ -80,10 +84,6 @@ class Game:
     has_selection = False  # a move starts by selecting a stone (an embed's `select`)
     always_passes = False  # passing is a move at every turn (the race passes only when blocked)
     embed_options = ()  # start options an embed may give beside the game, in order
-    # The computer's plug-in (lotus.engine.ai) and its table of work per level, by name only:
-    # the search runs in the worker, and the page must never import it, not even lazily.
-    plugin_module = ""
-    levels_name = ""
 
     # -- options -----------------------------------------------------------------------------
     def colours(self, options) -> tuple:
@@ -163,8 +163,8 @@ class Game:
         raise NotImplementedError
 
     def resumes(self, game) -> bool:
-        """True when the next move on `game` first resumes play (only Go has that: G9)."""
-        return False
+        """True when the next move on `game` first resumes play (the engine says: Go's G9)."""
+        return game.resumes()
 
     def replay(self, game, moves, act=None):
         """Play `moves` in order; returns `game`.
@@ -196,9 +196,15 @@ class Game:
         return self.new_engine({})
 
     def record_hooks(self):
-        """The game's part of records and share links: its tags, record options, results,
-        outcome words, link codes (a module; see lotus/game/race_records.py)."""
+        """The game's part of records, positions and share links: its tags, record options,
+        results, outcome words, position text, link codes (a module; see
+        lotus/game/race_records.py)."""
         raise NotImplementedError
+
+    def starts(self) -> list:
+        """Every usual start, as option text for `options` (without seats), in a fixed order: the
+        opening book's positions (tools/book.py). The defaults alone unless a game says more."""
+        return [self.saved_option_text(self.defaults())]
 
     def from_request(self, options: dict, moves) -> object:
         """The engine game a worker request describes (options as the session keeps them)."""
@@ -210,14 +216,14 @@ class Race(Game):
 
     id = "race"
     title = "Lotus (1998)"
+    tab_note = "race"
+    stylesheet = "static/css/race-board.css"
     option_names = ("players", "pro", "first")
     record_option_names = ("players", "rule", "first")
     board_ratio = 1.16
     start_position = "r2s_w_-_w4321.b4321_w0.b0"
     has_selection = True
     embed_options = ("players", "pro")
-    plugin_module = "lotus.engine.ai.race_plugin"
-    levels_name = "RACE_LEVELS"
 
     def colours(self, options) -> tuple:
         return COLOURS[: int(options.get("players", 2))]
@@ -270,6 +276,14 @@ class Race(Game):
 
         return race_records
 
+    def starts(self) -> list:
+        out = []
+        for players in (2, 3, 4):
+            for pro in ("0", "1"):
+                for first in COLOURS[:players]:
+                    out.append({"players": str(players), "pro": pro, "first": first})
+        return out
+
     def embed_engine(self, params: dict, whole, flag) -> object:
         players = whole(params.get("players", "2"), "players", 2, 4)
         return self.new_engine({"players": players, "pro": flag(params.get("pro", "0"), "pro")})
@@ -287,6 +301,8 @@ class Go(Game):
 
     id = "go"
     title = "Lotus (Freeling)"
+    tab_note = "Go"
+    stylesheet = "static/css/go-board.css"
     option_names = ("first", "marker")
     record_option_names = ("first", "marker")
     has_scoring = True
@@ -294,8 +310,6 @@ class Go(Game):
     start_position = "g_w_6.6.6.6.6.6.6.30_0_0"
     has_numbers = True
     always_passes = True
-    plugin_module = "lotus.engine.ai.go_plugin"
-    levels_name = "GO_LEVELS"
 
     def colours(self, options=None) -> tuple:
         return COLOURS[:2]
@@ -351,10 +365,12 @@ class Go(Game):
 
         return go_records
 
-    def resumes(self, game) -> bool:
-        # G9: a move after two passes in a row resumes play. The engine states the rule
-        # (go.Game.resumes), so the engine's own replay and this one cannot differ.
-        return game.resumes()
+    def starts(self) -> list:
+        out = []
+        for first in COLOURS[:2]:
+            for marker in range(-MARKER_LIMIT, MARKER_LIMIT + 1):
+                out.append({"first": first, "marker": str(marker)})
+        return out
 
 
 ENTRIES = (Race(), Go())
@@ -364,6 +380,36 @@ GAMES = tuple(entry.id for entry in ENTRIES)
 """The game ids, in the picker's order."""
 
 TITLES = {entry.id: entry.title for entry in ENTRIES}
+"""The games' names for people, by id."""
+
+# ENTRIES, GAMES and TITLES are replaced (never changed in place) when a game registers: other
+# modules read them as `games.GAMES`, never `from lotus.game.games import GAMES`, which would keep
+# the list of the day it was imported (tests/test_structure.py checks it).
+
+
+def register(entry) -> None:
+    """Add a game: its entry (a `Game` subclass's instance) goes last in the picker's order.
+
+    Raises OptionError when a game of that id is registered already. The built-in games are
+    registered at load time; tests/test_third_game.py registers a game of its own.
+    """
+    global ENTRIES, GAMES, TITLES
+    if not entry.id or entry.id in GAMES:
+        raise OptionError(f"a game {echo(entry.id)} cannot be registered twice (or with no id)")
+    ENTRIES = ENTRIES + (entry,)
+    GAMES = GAMES + (entry.id,)
+    titles = dict(TITLES)
+    titles[entry.id] = entry.title
+    TITLES = titles
+
+
+def unregister(game_id: str) -> None:
+    """Remove a registered game (OptionError for a game this version lacks)."""
+    global ENTRIES, GAMES, TITLES
+    get(game_id)
+    ENTRIES = tuple(e for e in ENTRIES if e.id != game_id)
+    GAMES = tuple(e.id for e in ENTRIES)
+    TITLES = {e.id: e.title for e in ENTRIES}
 
 
 def get(game_id):

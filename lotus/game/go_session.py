@@ -2,12 +2,13 @@
 
 from lotus.engine import go
 from lotus.engine.kensington import HEXAGONS, NEIGHBOURS, SIZE
-from lotus.game.session import Session, colour_name, sentence
+from lotus.game.session import Session, colour_name, count_words, sentence
 from lotus.render import go as go_render
 
 
 class GoSession(Session):
-    """One Go game in the page: placements, passes, the scoring phase and its dead groups."""
+    """One Go game in the page: placements and passes; its scoring phase is a part of its own
+    (``scoring``, a ``GoScoring``)."""
 
     game_id = "go"
 
@@ -15,7 +16,7 @@ class GoSession(Session):
         self, first: str = "w", marker: int = 0, numbers: bool = False, seats=None, position=None
     ) -> None:
         if position:  # a game set up from a position (lotus.game.positions; raises PositionError)
-            from lotus.game.positions import from_position
+            from lotus.game.go_records import from_position
 
             game = from_position(position)
             self.options = {"first": game.to_move, "marker": game.marker, "position": position}
@@ -25,10 +26,8 @@ class GoSession(Session):
         self.numbers = numbers
         self.flipped = ()
         self.dead_source = ""  # who marked the dead groups: 'engine', 'search' or 'players'
-        self.estimate = ()  # the computer's dead groups (one point each) for this scoring phase
         self.settled = -1  # the version whose estimate is final (the search answered or failed)
-        self._suggested = {}  # (white, black) stone masks -> the engine's dead groups there
-        self.contested = ()  # the disputed groups when play was resumed: disagreements' tuples
+        self.scoring = GoScoring(self)  # the scoring phase: dead groups, estimate, disputes
         super().__init__(game, seats)
 
     def keep_view(self, old) -> None:
@@ -47,30 +46,12 @@ class GoSession(Session):
             game.resume()
         elif not _is_point(action):
             game.play(action)
-            if game.phase == go.SCORING and self.played_out():
-                game.set_dead(())  # every stone as it stands: the computer claims none dead
-                self.dead_source = "play"
-                self.estimate = ()
-            elif game.phase == go.SCORING:
-                game.set_dead(self._suggest_dead())
-                self.dead_source = "engine"
-                self.estimate = game.dead
+            if game.phase == go.SCORING:
+                self.scoring.begin()
         else:
             before = game.board()
             game.play(action)
             self._flips = tuple(go_render.reversed_points(before, game.board()))
-
-    def _suggest_dead(self) -> list:
-        """The engine's dead groups for the position, remembered by position: a long game is
-        mostly passes (no stone ever leaves the board), and a save or record replays each of its
-        scoring phases, many of them on the same stones."""
-        key = self.game.masks()
-        known = self._suggested.get(key)
-        if known is None:
-            if len(self._suggested) >= 128:
-                self._suggested = {}
-            known = self._suggested[key] = self.game.suggest_dead()
-        return known
 
     def _after_change(self) -> None:
         self.flipped = getattr(self, "_flips", ())
@@ -88,13 +69,7 @@ class GoSession(Session):
             return False
         game = self.game
         if game.phase == go.SCORING:
-            if game.colour_at(point) is None:
-                self.message = "Scoring: click a stone to mark its group dead or alive."
-                return False
-            game.toggle_dead(point)
-            self.touched = True
-            self.dead_source = "players"
-            self.flipped = ()
+            self.scoring.click(point)
             return False
         if game.phase == go.OVER:
             self.message = "The game is over. Start a new game to play again."
@@ -121,12 +96,30 @@ class GoSession(Session):
     def resume(self) -> None:
         """Return from the scoring phase to play (G9); the computer's disputes are kept to say,
         at the next scoring, how play settled them."""
-        contested = self.disagreements(self.computer_colours()) if not self.watching() else []
+        scoring = self.scoring
+        contested = [] if self.watching() else scoring.disagreements(scoring.computer_colours())
         self._try("#resume")
         if self.game.phase == go.PLAY:
-            self.contested = tuple(contested)
+            scoring.contested = tuple(contested)
 
-    # -- the computer's view of the scoring ------------------------------------------------
+    # -- the computer's view of the scoring: the page asks the session, its part answers ---
+    def played_out(self) -> bool:
+        """True once play was resumed after a scoring phase against the computer (G9)."""
+        return self.scoring.played_out()
+
+    def take_estimate(self, points) -> None:
+        """The computer's dead groups for this position (the search's answer), as group points."""
+        self.scoring.take_estimate(points)
+
+    def disagreements(self, computer: tuple) -> list:
+        """Groups whose marks favour the person over the computer's estimate (``GoScoring``)."""
+        return self.scoring.disagreements(computer)
+
+    @property
+    def estimate(self) -> tuple:
+        """The computer's dead groups (one point each) for this scoring phase."""
+        return self.scoring.estimate
+
     def worker_moves(self) -> list:
         """The moves a worker rebuilds this game from: the game's moves, and "#resume" after them
         when play was resumed with no move since (from the moves alone the game would still be
@@ -135,82 +128,6 @@ class GoSession(Session):
         if self.actions and self.actions[-1] == "#resume":
             moves.append("#resume")
         return moves
-
-    def computer_colours(self) -> tuple:
-        """The colours the computer plays."""
-        return tuple(c for c in self.colours() if self.seat(c) != "human")
-
-    def played_out(self) -> bool:
-        """True once play was resumed after a scoring phase against the computer (G9): the other
-        side did not accept its dead groups, so it plays them out on the board and claims none
-        dead afterwards; every stone counts as it stands unless a player gives up their own."""
-        return "#resume" in self.actions and bool(self.computer_colours()) and not self.watching()
-
-    def settlement(self) -> str:
-        """How play settled the groups disputed before play was resumed, in words ('' if none):
-        'Play settled the dispute: the computer captured your group at 31; it lets your groups at
-        7 and 21 live.'"""
-        game = self.game
-        computer = self.computer_colours()
-        taken, lives, won, stands = [], [], [], []
-        for rep, verdict, points in self.contested:
-            colours = [game.colour_at(p) for p in points]
-            if verdict == "dead":
-                (taken if all(c in computer for c in colours) else lives).append(rep)
-            elif any(c is not None and c not in computer for c in colours):
-                won.append(rep)
-            else:
-                stands.append(rep)
-        said = []
-        if taken:
-            said.append("the computer captured " + _groups("your", taken))
-        if lives:
-            said.append(("it" if taken else "the computer") + " lets " + _groups("your", lives))
-            said[-1] += " live"
-        if won:
-            said.append("you captured " + _groups("its", won))
-        if stands:
-            said.append(_groups("its", stands) + (" stands" if len(stands) == 1 else " stand"))
-        if not said:
-            return ""
-        return "Play settled the dispute: " + "; ".join(said) + "."
-
-    def take_estimate(self, points) -> None:
-        """The computer's dead groups for this position (the search's answer), as group points;
-        none once play was resumed against it (``played_out``)."""
-        game = self.game
-        if self.played_out():
-            self.estimate = ()
-            return
-        reps = []
-        for point in points:
-            if game.colour_at(point) is not None:
-                rep = game.group_of(point)[0]
-                if rep not in reps:
-                    reps.append(rep)
-        self.estimate = tuple(sorted(reps, key=int))
-
-    def disagreements(self, computer: tuple) -> list:
-        """Groups whose marks favour the person over the computer's estimate, lowest point first.
-
-        [(point, verdict, points)]: a group of a `computer` colour marked dead that the computer
-        thinks lives ('lives'), or a person's group left alive that it thinks dead ('dead').
-        """
-        game = self.game
-        if game.phase != go.SCORING or not computer:
-            return []
-        marked = set(game.dead)
-        thought = set(self.estimate)
-        out = []
-        for rep in sorted(marked ^ thought, key=int):
-            if game.colour_at(rep) is None:
-                continue
-            mine = game.colour_at(rep) in computer
-            if mine and rep in marked:
-                out.append((rep, "lives", game.group_of(rep)))
-            elif not mine and rep in thought:
-                out.append((rep, "dead", game.group_of(rep)))
-        return out
 
     def _try(self, action: str) -> None:
         try:
@@ -283,6 +200,42 @@ class GoSession(Session):
             )
         return (words, event)
 
+    def what_it_did(self, move: str) -> str:
+        """What placing on `move` would do here: the stones it reverses, a lotus it completes, or
+        the group it would leave without a liberty (which turns, G6)."""
+        before = self.game
+        if move == go.PASS:
+            return super().what_it_did(move)
+        after = before.copy()
+        after.play(move)
+        mover = before.to_move
+        other = "b" if mover == "w" else "w"
+        turned = []
+        lost = []
+        for n in range(1, SIZE + 1):
+            p = str(n)
+            was, now = before.colour_at(p), after.colour_at(p)
+            if was == other and now == mover:
+                turned.append(p)
+            elif was == mover and now == other:
+                lost.append(p)
+        if after.colour_at(move) != mover:
+            lost_text = count_words(len(lost) + 1, "stone")
+            return (
+                "the group there is left without a liberty, so it turns "
+                + colour_name(other).lower()
+                + ": you lose "
+                + lost_text
+            )
+        if not turned:
+            words = "it captures nothing"
+        else:
+            words = "it reverses " + count_words(len(turned), "stone")
+            words += " (on " + ", ".join(turned) + ")"
+        if len(after.lotuses()) > len(before.lotuses()):
+            words += " and completes a lotus"
+        return words
+
     def hint_text(self, move: str) -> str:
         """'play 23', 'pass', or for a resignation what the computer thinks of the game."""
         if move == go.RESIGN:
@@ -291,7 +244,7 @@ class GoSession(Session):
 
     def player_count(self, colour: str) -> tuple:
         """The running count: stones + territory + marker (G10)."""
-        stones, area, marker, total = self.breakdown()[colour]
+        stones, area, marker, total = self.scoring.breakdown()[colour]
         return (str(total), f"stones {stones} + territory {area} + marker {marker}")
 
     # -- output ----------------------------------------------------------------------------
@@ -317,32 +270,6 @@ class GoSession(Session):
         """Passing (and resigning) is possible while in play."""
         return self.game.phase == go.PLAY
 
-    def breakdown(self) -> dict:
-        """Score parts {"w": (stones, territory, marker, total), ...}, marked dead reversed."""
-        game = self.game
-        dead = game.dead
-        score = game.score(dead)
-        areas = game.territory(dead)
-        out = {}
-        for colour in go.COLOURS:
-            marker = game.marker if colour == "w" else -game.marker
-            marker = marker if marker > 0 else 0
-            area = len(areas[colour])
-            out[colour] = (score[colour] - area - marker, area, marker, score[colour])
-        return out
-
-    def score_text(self) -> str:
-        """'White 30 (stones 25 + territory 3 + marker 2) · Black …'."""
-        parts = []
-        for colour, (stones, area, marker, total) in sorted(
-            self.breakdown().items(), key=_white_first
-        ):
-            parts.append(
-                f"{colour_name(colour)} {total} "
-                f"(stones {stones} + territory {area} + marker {marker})"
-            )
-        return " · ".join(parts)
-
     def status(self) -> str:
         """One line for people: the result, the scoring breakdown, a refusal, or whose turn."""
         game = self.game
@@ -350,24 +277,8 @@ class GoSession(Session):
             return self.banner()
         if self.message:
             return self.message
-        if game.phase == go.SCORING and self.played_out():
-            settled = self.settlement()
-            return (
-                (settled + " " if settled else "")
-                + "Play was resumed, so every stone counts as it stands: click a group of yours "
-                "to give it up, then confirm. " + self.score_text()
-            )
         if game.phase == go.SCORING:
-            by = {
-                "engine": " (dead groups guessed quickly)",
-                "search": " (dead groups suggested by the computer's search)",
-                "players": "",
-            }.get(self.dead_source, "")
-            return (
-                "Scoring: click a group to mark it dead or alive, then confirm. "
-                + self.score_text()
-                + by
-            )
+            return self.scoring.status()
         who = colour_name(game.to_move)
         passed = self.event + " " if self.event and self.review is None else ""
         if self.actions and self.actions[-1] == "#resume" and self.review is None:
@@ -425,6 +336,190 @@ class GoSession(Session):
     def track_svg(self) -> str:
         """The pass track with the marker."""
         return go_render.track(self.view_game().marker)
+
+
+class GoScoring:
+    """A Go session's scoring phase (G9, G10): the dead groups the engine and the computer's
+    search suggest, the groups the computer disputes, how play settled them, and the count.
+
+    The session holds one (``GoSession.scoring``) and answers the page's questions with it. The
+    session keeps the two marks the page's logic writes: ``dead_source`` (who marked the dead
+    groups) and ``settled`` (the version whose estimate is final).
+    """
+
+    def __init__(self, session: GoSession) -> None:
+        self.session = session
+        self.estimate = ()  # the computer's dead groups (one point each) for this scoring phase
+        self.contested = ()  # the disputed groups when play was resumed: disagreements' tuples
+        self._suggested = {}  # (white, black) stone masks -> the engine's dead groups there
+
+    def begin(self) -> None:
+        """Two passes began the scoring phase: mark the engine's dead groups, or none once play
+        was resumed against the computer (``played_out``)."""
+        session = self.session
+        game = session.game
+        if self.played_out():
+            game.set_dead(())  # every stone as it stands: the computer claims none dead
+            session.dead_source = "play"
+            self.estimate = ()
+        else:
+            game.set_dead(self._suggest_dead())
+            session.dead_source = "engine"
+            self.estimate = game.dead
+
+    def _suggest_dead(self) -> list:
+        """The engine's dead groups for the position, remembered by position: a long game is
+        mostly passes (no stone ever leaves the board), and a save or record replays each of its
+        scoring phases, many of them on the same stones."""
+        game = self.session.game
+        key = game.masks()
+        known = self._suggested.get(key)
+        if known is None:
+            if len(self._suggested) >= 128:
+                self._suggested = {}
+            known = self._suggested[key] = game.suggest_dead()
+        return known
+
+    def click(self, point: str) -> None:
+        """A click on a point while scoring: its group is marked dead, or alive again."""
+        session = self.session
+        if session.game.colour_at(point) is None:
+            session.message = "Scoring: click a stone to mark its group dead or alive."
+            return
+        session.game.toggle_dead(point)
+        session.touched = True
+        session.dead_source = "players"
+        session.flipped = ()
+
+    # -- the computer's view ---------------------------------------------------------------
+    def computer_colours(self) -> tuple:
+        """The colours the computer plays."""
+        session = self.session
+        return tuple(c for c in session.colours() if session.seat(c) != "human")
+
+    def played_out(self) -> bool:
+        """True once play was resumed after a scoring phase against the computer (G9): the other
+        side did not accept its dead groups, so it plays them out on the board and claims none
+        dead afterwards; every stone counts as it stands unless a player gives up their own."""
+        session = self.session
+        return (
+            "#resume" in session.actions
+            and bool(self.computer_colours())
+            and not session.watching()
+        )
+
+    def settlement(self) -> str:
+        """How play settled the groups disputed before play was resumed, in words ('' if none):
+        'Play settled the dispute: the computer captured your group at 31; it lets your groups at
+        7 and 21 live.'"""
+        game = self.session.game
+        computer = self.computer_colours()
+        taken, lives, won, stands = [], [], [], []
+        for rep, verdict, points in self.contested:
+            colours = [game.colour_at(p) for p in points]
+            if verdict == "dead":
+                (taken if all(c in computer for c in colours) else lives).append(rep)
+            elif any(c is not None and c not in computer for c in colours):
+                won.append(rep)
+            else:
+                stands.append(rep)
+        said = []
+        if taken:
+            said.append("the computer captured " + _groups("your", taken))
+        if lives:
+            said.append(("it" if taken else "the computer") + " lets " + _groups("your", lives))
+            said[-1] += " live"
+        if won:
+            said.append("you captured " + _groups("its", won))
+        if stands:
+            said.append(_groups("its", stands) + (" stands" if len(stands) == 1 else " stand"))
+        if not said:
+            return ""
+        return "Play settled the dispute: " + "; ".join(said) + "."
+
+    def take_estimate(self, points) -> None:
+        """The computer's dead groups for this position (the search's answer), as group points;
+        none once play was resumed against it (``played_out``)."""
+        game = self.session.game
+        if self.played_out():
+            self.estimate = ()
+            return
+        reps = []
+        for point in points:
+            if game.colour_at(point) is not None:
+                rep = game.group_of(point)[0]
+                if rep not in reps:
+                    reps.append(rep)
+        self.estimate = tuple(sorted(reps, key=int))
+
+    def disagreements(self, computer: tuple) -> list:
+        """Groups whose marks favour the person over the computer's estimate, lowest point first.
+
+        [(point, verdict, points)]: a group of a `computer` colour marked dead that the computer
+        thinks lives ('lives'), or a person's group left alive that it thinks dead ('dead').
+        """
+        game = self.session.game
+        if game.phase != go.SCORING or not computer:
+            return []
+        marked = set(game.dead)
+        thought = set(self.estimate)
+        out = []
+        for rep in sorted(marked ^ thought, key=int):
+            if game.colour_at(rep) is None:
+                continue
+            mine = game.colour_at(rep) in computer
+            if mine and rep in marked:
+                out.append((rep, "lives", game.group_of(rep)))
+            elif not mine and rep in thought:
+                out.append((rep, "dead", game.group_of(rep)))
+        return out
+
+    # -- the count in words ----------------------------------------------------------------
+    def breakdown(self) -> dict:
+        """Score parts {"w": (stones, territory, marker, total), ...}, marked dead reversed."""
+        game = self.session.game
+        dead = game.dead
+        score = game.score(dead)
+        areas = game.territory(dead)
+        out = {}
+        for colour in go.COLOURS:
+            marker = game.marker if colour == "w" else -game.marker
+            marker = marker if marker > 0 else 0
+            area = len(areas[colour])
+            out[colour] = (score[colour] - area - marker, area, marker, score[colour])
+        return out
+
+    def score_text(self) -> str:
+        """'White 30 (stones 25 + territory 3 + marker 2) · Black …'."""
+        parts = []
+        for colour, (stones, area, marker, total) in sorted(
+            self.breakdown().items(), key=_white_first
+        ):
+            parts.append(
+                f"{colour_name(colour)} {total} "
+                f"(stones {stones} + territory {area} + marker {marker})"
+            )
+        return " · ".join(parts)
+
+    def status(self) -> str:
+        """The status line while scoring: how to mark, the count, who marked the dead groups."""
+        if self.played_out():
+            settled = self.settlement()
+            return (
+                (settled + " " if settled else "")
+                + "Play was resumed, so every stone counts as it stands: click a group of yours "
+                "to give it up, then confirm. " + self.score_text()
+            )
+        by = {
+            "engine": " (dead groups guessed quickly)",
+            "search": " (dead groups suggested by the computer's search)",
+            "players": "",
+        }.get(self.session.dead_source, "")
+        return (
+            "Scoring: click a group to mark it dead or alive, then confirm. "
+            + self.score_text()
+            + by
+        )
 
 
 def _is_point(action: str) -> bool:

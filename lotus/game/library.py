@@ -18,7 +18,7 @@ The port is `get(key)` -> text or None, `set(key, text)` -> True when kept, and 
 
 import json
 
-from lotus.game.games import GAMES
+from lotus.game import games
 from lotus.game.text import echo
 
 INDEX_KEY = "lotus.games"
@@ -316,7 +316,7 @@ def _entry(item) -> tuple:
     game_id, game, key = item.get("id"), item.get("game"), item.get("key")
     if not (_name(game_id) and _name(game)):
         return None, ""
-    if key != GAME_KEY + game_id and not (key == OLD_KEY + game and game in GAMES):
+    if key != GAME_KEY + game_id and not (key == OLD_KEY + game and game in games.GAMES):
         return None, ""
     entry = {"id": game_id, "game": game, "key": key, "seq": 0, "moves": 0}
     wrong = ""
@@ -342,9 +342,8 @@ def _name(value) -> bool:
 def title(game) -> str:
     """A game kind's name for the list: its title, or what it is called with `UNKNOWN` (a game of
     another version)."""
-    from lotus.game.games import TITLES
-
-    return TITLES[game] if game in TITLES else f"{echo(game, quoted=False)} ({UNKNOWN})"
+    titles = games.TITLES
+    return titles[game] if game in titles else f"{echo(game, quoted=False)} ({UNKNOWN})"
 
 
 def _count_moves(text: str) -> int:

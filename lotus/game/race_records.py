@@ -1,14 +1,22 @@
-"""The race's part of game records and share links (`records` asks it through the registry).
+"""The race's part of game records, positions and share links (`records` and `positions` ask it
+through the registry).
 
 Functions that need to report a problem get the records module's helpers as arguments, so this
-module never imports lotus.game.records (no import circle).
+module never imports lotus.game.records or lotus.game.positions (no import circle).
 """
 
 from lotus.engine import race
-from lotus.game.text import echo
+from lotus.game.text import (
+    POSITION_SEPARATOR,
+    PositionError,
+    echo,
+    number,
+    position_game,
+    position_parts,
+)
 
 TAGS = ("Game", "Players", "Rule", "First", "Position", "Seats", "Date", "Result")
-"""The tags a race record may have."""
+"""The tags a race record may have, in the order a record puts them."""
 
 RULES = ("standard", "pro")
 """The race's rule sets (R9, R10)."""
@@ -136,3 +144,213 @@ def _move_list() -> tuple:
 
 LINK_MOVES = _move_list()
 """The race moves by link code: LINK_MOVES[i] is the move with code i."""
+
+# -- positions (lotus.game.positions) --------------------------------------------------------
+
+POSITION_HEADS = "r2s, r3s, r4s, r2p, r3p, r4p"
+"""The first part of a race position: r, the players, s (standard rule) or p (Pro)."""
+
+_DOUBLE = ("", "d1", "d2")  # turn suffix by phase: none, first or second move of R10's turn
+
+
+def _race_phase(game) -> int:
+    """0 normally; 1 or 2 while the first or second move of the Pro double first turn is due."""
+    status = game.state_key().split("|")[4]
+    if status == "double1":
+        return 1
+    if status == "double2":
+        return 2
+    return 0
+
+
+def to_position(game) -> str:
+    """The position of a race.Game (lotus.game.positions): 'r2s_w_-_w4321.b4321_w0.b0'."""
+    board = game.board()
+    fields = [name + board[name] for name in race.FIELDS if name in board]
+    start = game.start()
+    goal = game.goal()
+    return POSITION_SEPARATOR.join(
+        (
+            "r" + str(game.players) + ("p" if game.pro else "s"),
+            game.to_move + _DOUBLE[_race_phase(game)],
+            ".".join(fields) if fields else "-",
+            ".".join(c + "".join(str(h) for h in start[c]) for c in game.colours),
+            ".".join(c + str(goal[c]) for c in game.colours),
+        )
+    )
+
+
+def _colour(c: str, colours: tuple, part: str) -> str:
+    """Check that c is a colour in the game; PositionError names the part if not."""
+    if c in colours:
+        return c
+    if c in race.COLOURS:
+        raise PositionError(
+            part, f"{c!r} is not playing ({len(colours)} players: {', '.join(colours)})"
+        )
+    raise PositionError(part, f"{c!r} is not a colour (use {', '.join(colours)})")
+
+
+def read_position(parts: list):
+    """The race.Game a position's parts describe, or None when the first part is not a race's;
+    PositionError if they are bad."""
+    head = parts[0]
+    if not (len(head) == 3 and head[0] == "r" and head[1] in "234" and head[2] in "sp"):
+        return None
+    position_parts(parts, ("game", "turn", "board", "start", "goal"), "race")
+    players = int(parts[0][1])
+    pro = parts[0][2] == "p"
+    colours = race.COLOURS[:players]
+    per = sum(race.SET_UP[players])
+
+    turn = parts[1]
+    if turn == "":
+        raise PositionError("turn", "missing: give the colour to move, e.g. w")
+    if turn[0] not in colours:
+        raise PositionError(
+            "turn", f"{turn[0]!r} is not playing ({players} players: {', '.join(colours)})"
+        )
+    to_move = turn[0]
+    suffix = turn[1:]
+    if suffix not in _DOUBLE:
+        raise PositionError(
+            "turn",
+            f"{turn!r}: after the colour only d1 or d2 (the Pro double first turn) may follow",
+        )
+    phase = _DOUBLE.index(suffix)
+    if phase and not (pro and players == 2):
+        raise PositionError(
+            "turn", "the double first turn (d1, d2) exists only with the Pro rule and 2 players"
+        )
+
+    board = _race_board(parts[2], colours)
+    start = _race_start(parts[3], colours)
+    goal = _race_goal(parts[4], colours)
+    for c in colours:
+        on_board = sum(stack.count(c) for stack in board.values())
+        total = on_board + sum(start[c]) + goal[c]
+        if total != per:
+            raise PositionError(
+                "stones",
+                f"{race.COLOUR_NAMES[c]} has {total} stones (board {on_board}, start "
+                f"{sum(start[c])}, goal {goal[c]}), not {per}",
+            )
+    if phase == 1:
+        if board or any(start[c] != race.SET_UP[players] for c in colours):
+            raise PositionError(
+                "turn", "d1: the double first turn begins only at the start of the game"
+            )
+        return race.Game(players, pro, to_move)
+    try:
+        return race.Game.from_setup(
+            players=players,
+            pro=pro,
+            to_move=to_move,
+            board=board,
+            start=start,
+            goal=goal,
+            double_turn=phase == 2,
+        )
+    except ValueError as err:
+        raise PositionError("position", str(err)) from None
+
+
+def _field_name(item: str) -> str:
+    """The field an item of the board part begins with ('A4w' -> 'A4', '12bw' -> '12'), or ''."""
+    if item[:1] in ("A", "B"):
+        return item[:2]
+    return item[: _digit_run(item)]
+
+
+def _digit_run(text: str) -> int:
+    """The number of ASCII digits `text` begins with (one pass over its characters)."""
+    n = 0
+    for ch in text:
+        if ch < "0" or ch > "9":
+            break
+        n += 1
+    return n
+
+
+def _race_board(text: str, colours: tuple) -> dict:
+    if text == "-":
+        return {}
+    if text == "":
+        raise PositionError("board", "missing: list the stacks (e.g. A4w.5bw) or '-' for none")
+    board = {}
+    for item in text.split("."):
+        name = _field_name(item)
+        if name == "":
+            raise PositionError(
+                "board", f"{item!r} does not begin with a field (A1-A4, B1-B4, 5-14)"
+            )
+        if name not in race.FIELDS:
+            raise PositionError("board", f"{item!r}: there is no field {name}")
+        if name in board:
+            raise PositionError("field " + name, "given twice")
+        stack = item[len(name) :]
+        if stack == "":
+            raise PositionError("field " + name, "no stones: leave empty fields out")
+        for c in stack:
+            _colour(c, colours, "field " + name)
+        board[name] = stack
+    return board
+
+
+def _colour_items(text: str, colours: tuple, part: str) -> dict:
+    """Split 'w321.b4321' into {'w': '321', 'b': '4321'}: every colour exactly once."""
+    if text == "":
+        raise PositionError(part, f"missing: one item per colour, e.g. {colours[0]}0")
+    out = {}
+    for item in text.split("."):
+        if item == "":
+            raise PositionError(part, "an empty item: one item per colour, separated by '.'")
+        c = _colour(item[0], colours, part)
+        if c in out:
+            raise PositionError(part, f"{race.COLOUR_NAMES[c]} ({c}) is given twice")
+        out[c] = item[1:]
+    for c in colours:
+        if c not in out:
+            raise PositionError(part, f"{race.COLOUR_NAMES[c]} ({c}) is missing")
+    return out
+
+
+def _race_start(text: str, colours: tuple) -> dict:
+    full = race.SET_UP[len(colours)]
+    start = {}
+    items = _colour_items(text, colours, "start")
+    for c in colours:
+        heights = []
+        for ch in items[c]:
+            if ch < "1" or ch > "9" or int(ch) > full[0]:
+                raise PositionError(
+                    "start", f"{c}{items[c]}: {ch!r} is not a start stack height (1-{full[0]})"
+                )
+            heights.append(int(ch))
+        heights.sort(reverse=True)
+        if len(heights) > len(full) or any(h > full[i] for i, h in enumerate(heights)):
+            raise PositionError(
+                "start",
+                f"{c}{items[c]}: the start stacks of {race.COLOUR_NAMES[c]} are not what is "
+                f"left of {''.join(str(h) for h in full)}",
+            )
+        start[c] = tuple(heights)
+    return start
+
+
+def _race_goal(text: str, colours: tuple) -> dict:
+    goal = {}
+    items = _colour_items(text, colours, "goal")
+    for c in colours:
+        if not number(items[c]):
+            raise PositionError(
+                "goal", f"{c}{items[c]}: {items[c]!r} is not a number of stones in the goal"
+            )
+        goal[c] = int(items[c])
+    return goal
+
+
+def from_position(text: str):
+    """The race.Game a position text describes (PositionError when it is bad or another
+    game's): what a race session set up from a position starts from."""
+    return position_game(text, read_position, POSITION_HEADS, "race")

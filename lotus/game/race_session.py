@@ -1,7 +1,7 @@
 """The race game's session in the page: the engine game plus the two-click selection."""
 
 from lotus.engine import race
-from lotus.game.session import Session, colour_name, sentence
+from lotus.game.session import Session, colour_name, count_words, sentence
 from lotus.render import race as race_render
 
 
@@ -14,7 +14,7 @@ class RaceSession(Session):
         self, players: int = 2, pro: bool = False, first: str = "w", seats=None, position=None
     ) -> None:
         if position:  # a game set up from a position (lotus.game.positions; raises PositionError)
-            from lotus.game.positions import from_position
+            from lotus.game.race_records import from_position
 
             game = from_position(position)
             self.options = {"players": game.players, "pro": game.pro, "first": game.first}
@@ -128,6 +128,46 @@ class RaceSession(Session):
     def _describe(self, action: str, mover: str, before) -> tuple:
         """'White enters from the 4-stack to A4', 'Black moves A3 → 7, covering White'."""
         return (colour_name(mover) + " " + move_words(action, mover, before), "")
+
+    def what_it_did(self, move: str) -> str:
+        """What `move` would do here: which stone moves how far (R3), a bounce on the trampoline,
+        the stone it lands on and the one it uncovers."""
+        if move == race.PASS:
+            return super().what_it_did(move)
+        before = self.game
+        after = before.copy()
+        after.play(move)
+        origin, path = race.parse_move(move)
+        board_before, board_after = before.board(), after.board()
+        if origin[0] == race.START:
+            colour, height = origin[1], int(origin[2:])
+            where = "on the start"
+        else:
+            colour, height = board_before[origin][-1], len(board_before[origin])
+            where = "on " + origin
+        whose = "the " if colour == before.to_move else colour_name(colour) + "'s "
+        if height == 1:
+            stone = whose + "stone alone " + where
+        else:
+            stone = whose + "top stone of the " + str(height) + "-stack " + where
+        dest = path[-1]
+        to = "into the goal" if dest == race.GOAL else "to " + dest
+        words = stone + " moves " + count_words(height, "field") + ", "
+        words += ("bounces on the trampoline and goes on " + to) if len(path) == 2 else to
+        landed = board_after.get(dest, "")
+        if len(landed) > 1:
+            under = landed[-2]
+            words += ", on top of " + (
+                "a stone of its own colour"
+                if under == colour
+                else "a " + colour_name(under).lower() + " stone"
+            )
+        left = board_after.get(origin, "")
+        if left:
+            words += (
+                ", and leaves a " + colour_name(left[-1]).lower() + " stone on top of " + origin
+            )
+        return words
 
     def hint_text(self, move: str) -> str:
         """'move A3 → 7', 'enter from the 4-stack to A4', 'pass'."""

@@ -16,21 +16,31 @@ MicroPython.
 
 import hashlib
 
-from lotus.engine import kensington
 from lotus.game import games, positions
 
-# the Game tag's values, the most moves, a value repeated in a message at most in part
-from lotus.game.games import GAMES, MAX_MOVES, SEAT_KINDS
+# the most moves, who may sit at a colour
+from lotus.game.games import MAX_MOVES, SEAT_KINDS
 from lotus.game.session import COLOUR_NAMES
-from lotus.game.text import digits, echo
+from lotus.game.text import digits, echo, number
 
 KINDS = SEAT_KINDS
 """Who sits at a colour: a person or the computer at one of its levels (a link's seat code is one
 more than the index here, docs/records.md: new levels go at the end)."""
 
 
-TAGS = ("Game", "Players", "Rule", "First", "Marker", "Position", "Seats", "Date", "Result", "Dead")
-"""Every tag, in the order `write` puts them."""
+def all_tags() -> tuple:
+    """Every game's tags (their record hooks' TAGS), each game's in its own order: the order
+    `write` puts them in ("Game", "Players", "Rule", "First", "Marker", "Position", ...)."""
+    out = []
+    for entry in games.ENTRIES:
+        after = -1  # where the last tag of this game's stands in `out`
+        for tag in _hooks(entry.id).TAGS:
+            if tag in out:
+                after = out.index(tag)
+            else:
+                after += 1
+                out.insert(after, tag)
+    return tuple(out)
 
 
 def _hooks(game: str):
@@ -40,7 +50,7 @@ def _hooks(game: str):
 
 def _either(prefix: str = "") -> str:
     """'race or go' (with a prefix before each game)."""
-    return " or ".join(prefix + g for g in GAMES)
+    return " or ".join(prefix + g for g in games.GAMES)
 
 
 MAX_RECORD_CHARS = games.MAX_RECORD_CHARS
@@ -82,11 +92,6 @@ class LinkError(ValueError):
 
 
 # -- small helpers that behave the same on every interpreter ----------------------------------
-
-
-def _number(text: str) -> bool:
-    """True for a decimal number without leading zeros, short enough to convert."""
-    return digits(text) and len(text) < 7 and (text == "0" or text[0] != "0")
 
 
 def _is_date(text: str) -> bool:
@@ -176,8 +181,9 @@ def _check(record) -> None:
         if key not in _KEYS:
             raise RecordError(f"unknown key {echo(key)} (keys: {', '.join(_KEYS)})")
     game = record.get("game")
-    if game not in GAMES:
-        raise RecordError(f"game must be {' or '.join(repr(g) for g in GAMES)}, not {echo(game)}")
+    if game not in games.GAMES:
+        kinds = " or ".join(repr(g) for g in games.GAMES)
+        raise RecordError(f"game must be {kinds}, not {echo(game)}")
     options = record.get("options")
     if not isinstance(options, dict):
         raise RecordError("options must be a dict")
@@ -224,9 +230,10 @@ def _check(record) -> None:
             raise RecordError(f"dead groups are agreed in {scoring} games only")
         if not isinstance(dead, (list, tuple)):
             raise RecordError("dead must be None or a list of points")
+        points = _hooks(game).POINTS
         for n, point in enumerate(dead):
-            if not _is_point(point):
-                raise RecordError(f"dead: {echo(point)} is not a point (1-72)")
+            if not _is_point(point, points):
+                raise RecordError(f"dead: {echo(point)} is not a point (1-{points})")
             if point in dead[:n]:
                 raise RecordError(f"dead: point {point} is given twice")
     position = record.get("position")
@@ -241,8 +248,9 @@ def _has_space(text: str) -> bool:
     return False
 
 
-def _is_point(text) -> bool:
-    return type(text) is str and _number(text) and 1 <= int(text) <= kensington.SIZE
+def _is_point(text, points: int) -> bool:
+    """True for a point's number, 1 to `points` (a game with dead groups: its hooks' POINTS)."""
+    return type(text) is str and number(text) and 1 <= int(text) <= points
 
 
 def write(record: dict) -> str:
@@ -262,7 +270,7 @@ def write(record: dict) -> str:
         values["Date"] = record["date"]
     if "result" in record:
         values["Result"] = record["result"]
-    lines = [f'[{tag} "{values[tag]}"]' for tag in TAGS if tag in values]
+    lines = [f'[{tag} "{values[tag]}"]' for tag in _hooks(game).TAGS if tag in values]
     lines.append("")
     line = ""
     for n, move in enumerate(record.get("moves", [])):
@@ -486,8 +494,9 @@ def _load(text: str) -> tuple:
     found = {}
     for tag in tags:
         name = tag[0]
-        if name not in TAGS:
-            raise RecordError(f"unknown tag {echo(name)} (tags: {', '.join(TAGS)})", tag[2], tag[3])
+        if name not in all_tags():
+            known = ", ".join(all_tags())
+            raise RecordError(f"unknown tag {echo(name)} (tags: {known})", tag[2], tag[3])
         if name in found:
             raise RecordError(f"tag {name} is given twice", tag[2], tag[3])
         found[name] = tag
@@ -495,19 +504,19 @@ def _load(text: str) -> tuple:
         where = tags[0] if tags else (None, None, tokens[1], tokens[2])
         raise RecordError(
             "the Game tag is missing: a record begins with "
-            + " or ".join(f'[Game "{g}"]' for g in GAMES),
+            + " or ".join(f'[Game "{g}"]' for g in games.GAMES),
             where[2],
             where[3],
         )
     kind = found["Game"][1]
-    if kind not in GAMES:
+    if kind not in games.GAMES:
         raise _fail(found["Game"], f"{echo(kind)} is not a game: use {_either()}")
     entry = games.get(kind)
     hooks = entry.record_hooks()
     for name in found:
         if name not in hooks.TAGS:
             tag = found[name]
-            other = [g for g in GAMES if g != kind and name in _hooks(g).TAGS][0]
+            other = [g for g in games.GAMES if g != kind and name in _hooks(g).TAGS][0]
             raise RecordError(f"tag {name} belongs to {other} records", tag[2], tag[3])
     game, options = _start(kind, found)
     record = {
@@ -530,7 +539,7 @@ def _load(text: str) -> tuple:
         said = echo(found["Result"][1])
         raise _fail(found["Result"], f"{said} is not one of {', '.join(results)}")
     if "Dead" in found:
-        record["dead"] = _dead(found["Dead"])
+        record["dead"] = _dead(found["Dead"], hooks.POINTS)
     moves, where = _moves(tokens)
     if len(moves) > MAX_MOVES:
         line, col = where[2 * MAX_MOVES], where[2 * MAX_MOVES + 1]
@@ -623,14 +632,14 @@ def _seats(tag, colours: tuple) -> dict:
     return seats
 
 
-def _dead(tag) -> list:
-    """The agreed dead groups of a Dead tag: point numbers separated by spaces."""
+def _dead(tag, size: int) -> list:
+    """The agreed dead groups of a Dead tag: point numbers (1 to `size`) separated by spaces."""
     points = []
     for item in tag[1].split(" "):
         if item == "":
             continue
-        if not _is_point(item):
-            raise _fail(tag, f"{echo(item)} is not a point (1-72)")
+        if not _is_point(item, size):
+            raise _fail(tag, f"{echo(item)} is not a point (1-{size})")
         if item in points:
             raise _fail(tag, f"point {item} is given twice")
         points.append(item)
@@ -685,16 +694,8 @@ _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _B64_INDEX = {}
 for _k in range(64):
     _B64_INDEX[_B64[_k]] = _k
-_RESULTS = ("*", "w", "b", "r", "y", "draw")
+_RESULTS = ("*",) + games.COLOURS + ("draw",)
 _CHECK_CHARS = 4  # 24 bits of SHA-256
-
-
-_MOVE_CODES = {}
-for _g in GAMES:
-    _MOVE_CODES[_g] = {}
-    _moves_of = _hooks(_g).LINK_MOVES
-    for _k in range(len(_moves_of)):
-        _MOVE_CODES[_g][_moves_of[_k]] = _k
 
 
 def _width(count: int) -> int:
@@ -705,9 +706,19 @@ def _width(count: int) -> int:
     return bits
 
 
-_MOVE_BITS = {}
-for _g in GAMES:
-    _MOVE_BITS[_g] = _width(len(_hooks(_g).LINK_MOVES))
+_MOVE_CODES = {}  # game -> (its LINK_MOVES, {move: code}, bits per code), made on first use
+
+
+def _move_codes(kind: str) -> tuple:
+    """({move: its link code}, bits per code) of a game, from its hooks' LINK_MOVES."""
+    moves = _hooks(kind).LINK_MOVES
+    known = _MOVE_CODES.get(kind)
+    if known is None or known[0] is not moves:
+        codes = {}
+        for k in range(len(moves)):
+            codes[moves[k]] = k
+        known = _MOVE_CODES[kind] = (moves, codes, _width(len(moves)))
+    return known[1], known[2]
 
 
 def _checksum(text: str) -> str:
@@ -802,7 +813,7 @@ def _encode(record: dict) -> str:
     options = record["options"]
     colours = _colours(kind, options)
     out = _BitWriter()
-    out.put(GAMES.index(kind), 1)
+    out.put(games.GAMES.index(kind), _width(len(games.GAMES)))
     _hooks(kind).link_write(out, options)
     out.put(_RESULTS.index(record["result"]), 3)
     for c in colours:
@@ -825,10 +836,10 @@ def _encode(record: dict) -> str:
         out.number(len(dead))
         for point in dead:
             out.put(int(point) - 1, 7)
-    codes = _MOVE_CODES[kind]
+    codes, width = _move_codes(kind)
     out.number(len(record["moves"]))
     for move in record["moves"]:
-        out.put(codes[move], _MOVE_BITS[kind])
+        out.put(codes[move], width)
     body = LINK_VERSION + out.text()
     return "g=" + body + _checksum(body)
 
@@ -884,7 +895,7 @@ def _from_link(fragment) -> dict:
     if _checksum(body) != value[-_CHECK_CHARS:]:
         raise LinkError("the link is damaged: checksum does not match")
     bits = _BitReader(body[1:])
-    kind = bits.pick(GAMES, 1, "game")
+    kind = bits.pick(games.GAMES, _width(len(games.GAMES)), "game")
     options = _hooks(kind).link_read(bits)
     colours = _colours(kind, options)
     result = bits.pick(_RESULTS, 3, "result")
@@ -916,7 +927,7 @@ def _from_link(fragment) -> dict:
             raise LinkError("the link is damaged: it ends too early")
         dead = [str(bits.get(7) + 1) for _ in range(n)]
     names = _hooks(kind).LINK_MOVES
-    width = _MOVE_BITS[kind]
+    width = _move_codes(kind)[1]
     n = bits.number()
     if n > MAX_MOVES:
         raise LinkError("the link's game cannot be played: " + _too_many(n))

@@ -8,7 +8,8 @@ foreign save gives a clear notice and a fresh game, never a broken page.
 
 import json
 
-from lotus.game.games import GAMES, MAX_MOVES, get
+from lotus.game import games
+from lotus.game.games import MAX_MOVES, get
 from lotus.game.text import echo
 
 FORMAT = 1  # bump when the layout changes; older formats are refused with a clear message
@@ -82,7 +83,7 @@ def load(text: str, game: str) -> dict:
             raise SaveError(f"it is in an older format ({version}) that this version cannot read")
         raise SaveError(f"its format {echo(version)} is unknown to this version")
     kind = data.get("game")
-    if kind not in GAMES:
+    if kind not in games.GAMES:
         raise SaveError(f"it is for a game this version does not have ({echo(kind)})")
     if kind != game:
         raise SaveError(f"it is a {kind} game, not a {game} game")

@@ -19,6 +19,15 @@ def colour_name(colour: str) -> str:
     return _TITLES[colour]
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def count_words(n: int, word: str) -> str:
+    """'one field', 'three fields', '12 stones'."""
+    text = NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
+    return text + " " + word + ("" if n == 1 else "s")
+
+
 def sentence(text: str) -> str:
     """A message as a sentence: capital first letter, full stop at the end."""
     if not text:
@@ -59,6 +68,7 @@ class Session:
         self.touched = False  # the players changed the dead-group marks themselves
         self.review = None  # None: the present; n: looking at the position after n actions
         self._review_cache = None
+        self._counted = None  # (version, {actions: moves among them}): `_moves_in`'s counts
         self.notes = []  # each action in words for people, parallel to `actions`
         self.event = ""  # what the last action did, when worth saying ("Black reverses 3 stones.")
 
@@ -101,6 +111,13 @@ class Session:
     def _describe(self, action: str, mover: str, before) -> tuple:
         """Hook: (the action in words, what it did worth saying in the status or '')."""
         return (colour_name(mover) + " plays " + action, "")
+
+    def what_it_did(self, move: str) -> str:
+        """What `move` would do in the position on show, in words (a puzzle's wrong try says it);
+        a game's session says more of its own moves."""
+        if move == "pass":
+            return "passing changes nothing on the board"
+        return "it is not the move"
 
     def hint_text(self, move: str) -> str:
         """Hook: the hinted move in words ('play 23')."""
@@ -219,7 +236,7 @@ class Session:
     def _moves_in(self, count: int) -> int:
         """The number of moves among the first `count` actions, counted once per version: the
         page asks several times a redraw, and a long game has thousands of actions."""
-        counted = getattr(self, "_counted", None)
+        counted = self._counted
         if counted is None or counted[0] != self.version:
             counted = self._counted = (self.version, {})
         known = counted[1].get(count)

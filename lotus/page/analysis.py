@@ -50,14 +50,15 @@ GRAPH_H = 100
 class AnalysisTicket:
     """One worker call: analyse some positions (plies) of a session's game.
 
-    It answers to the same questions as `controller.Ticket` (what `dom.Host.run` asks of a
-    ticket): `kind`, `session`, `version`, `delay`, `call`, `quick`, `wakes_search` and
-    `request()`.
+    It answers to the same questions as `lotus.page.computer.Ticket` (what `dom.Host.run` asks
+    of a ticket): `kind`, `session`, `version`, `delay`, `book`, `call`, `quick`,
+    `wakes_search` and `request()`.
     """
 
     kind = "analyse"
     call = "analyse"
     delay = 0
+    book = None  # no opening book: a worker answers
     quick = False  # the analysis waits for Pyodide's worker (the quick one has no analysis module)
     wakes_search = True  # an analysis starts Pyodide if it is not started
     seed = None  # each position's search is seeded by its ply, in the worker
@@ -140,6 +141,15 @@ class Analysis:
         self.running = bool(self.wanted)
         self.note = "" if self.running else "Every position is analysed."
 
+    def act(self, action: str, session) -> None:
+        """A button: analyse the game, cancel the analysis, turn Go's ownership map on or off."""
+        if action == "analyse":
+            self.start(session)
+        elif action == "cancel-analysis":
+            self.stop()
+        elif action == "ownership":
+            self.ownership = not self.ownership
+
     def stop(self, note: str = "") -> None:
         """Cancel: no more positions are asked for (the one in the worker is kept if it comes)."""
         if self.running:
@@ -148,19 +158,23 @@ class Analysis:
         self.running = False
         self.wanted = []
 
-    def tickets(self, session) -> list:
-        """The next worker call while analysing: one at a time, a batch of positions."""
+    def ask(self, session) -> None:
+        """After a change: while analysing, the next worker call (one at a time, a batch of
+        positions); the analysis is done once every position is answered."""
         self.follow(session)
         if not self.running or self.pending is not None:
-            return []
+            return
         if not self.wanted:
             self.running = False
             self.note = self.finished_note()
-            return []
+            return
         plies = self.wanted[: self.batch]
         self.wanted = self.wanted[len(plies) :]
         self.pending = AnalysisTicket(session, list(self.moves), plies)
-        return [self.pending]
+
+    def tickets(self) -> list:
+        """The worker call whose answer is awaited, if any."""
+        return [] if self.pending is None else [self.pending]
 
     def answered(self, ticket, answer: dict) -> None:
         """The worker's findings; kept when their positions are still those of the game."""
@@ -246,7 +260,6 @@ class Analysis:
     def best_marks(self, session) -> list:
         """[(hook, value)] of the preferred move at the position on screen, while reviewing an
         earlier position or once the game is over (never a free hint during play)."""
-        self.follow(session)
         if session.review is None and session.phase() == "play":
             return []
         return session.move_marks(self.best_at(session.moves_shown()))
@@ -254,7 +267,6 @@ class Analysis:
     def ownership_marks(self, session) -> list:
         """Go's map at the position on screen: [(point, 'w'|'b', strength 0..1)] per point whose
         owner is not a coin toss; [] when off or not analysed."""
-        self.follow(session)
         found = self.results.get(session.moves_shown())
         if not self.ownership or found is None or not found.get("ownership"):
             return []
@@ -270,6 +282,22 @@ class Analysis:
         return any(found.get("ownership") for found in self.results.values())
 
     # -- words and pictures ------------------------------------------------------------------
+    def view(self, session) -> dict:
+        """What the analysis view shows at the position on screen of `session` (the one it
+        follows): the graph, the progress, the marks, the flagged moves."""
+        shown = session.moves_shown()
+        return {
+            "graph": self.graph_svg(shown),
+            "status": self.status(),
+            "progress": (self.done(), self.total) if self.running else None,
+            "running": self.running,
+            "state": "running" if self.running else ("done" if self.done() else None),
+            "best": self.best_marks(session),
+            "ownership": self.ownership_marks(session),
+            "ownership_on": self.ownership,
+            "summary": self.summary(),
+        }
+
     def status(self) -> str:
         """The analysis's progress line ('Analysing… 40 of 151 positions'), or its last note."""
         if self.running:

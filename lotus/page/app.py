@@ -8,7 +8,7 @@ redo stack, the last message) and words for people.
 """
 
 from lotus.game import games
-from lotus.game.games import GAMES, OptionError, parse_seats, seats_text
+from lotus.game.games import OptionError, parse_seats, seats_text
 from lotus.game.text import echo
 
 SEAT_WORDS = {
@@ -42,11 +42,11 @@ def parse_query(query: str) -> tuple:
     message and the defaults.
     """
     params = query_params(query)
-    game = params.get("game", GAMES[0])
+    game = params.get("game", games.GAMES[0])
     error = ""
-    if game not in GAMES:
-        error = f"Unknown game {echo(game)}: showing {games.get(GAMES[0]).title}."
-        game = GAMES[0]
+    if game not in games.GAMES:
+        error = f"Unknown game {echo(game)}: showing {games.get(games.GAMES[0]).title}."
+        game = games.GAMES[0]
     entry = games.get(game)
     if not [k for k in entry.option_names + ("seats",) if k in params]:
         return game, None, error
@@ -109,7 +109,7 @@ class App:
     """Both games' sessions; the picker switches between them and each keeps its own options."""
 
     def __init__(self) -> None:
-        self.current = GAMES[0]
+        self.current = games.GAMES[0]
         self.sessions = {}
 
     @staticmethod

@@ -1,5 +1,5 @@
 /* Live play's transport: WebRTC data channels, one per friend, driven from Python
-   (lotus/dom/live.py). The protocol (codes, messages, checks) is lotus/page/live.py's; this file only
+   (lotus/dom/live.py). Live play's protocol and decisions are lotus/page/live/'s; this file only
    makes the connections and moves text. With no STUN server set, only the device's own
    (host) candidates are gathered: no request leaves the page unless the player sets one. */
 (() => {

@@ -1,4 +1,4 @@
-"""Computer players for both Lotus games: one tree search, each game's knowledge in a plug-in.
+"""Computer players for every engine game: one tree search, each game's knowledge in a plug-in.
 
     from lotus.engine import ai, race
     g = race.Game(players=3)
@@ -6,64 +6,43 @@
     ai.suggest_dead(go_game_after_two_passes)  # ['12', '40']
     ai.analyse(g, "medium")               # {'value': 0.52, 'values': [...], 'best': 'Sw4-A4'}
 
-Levels are amounts of work (search iterations), not seconds, so a level plays the same on a fast
-and a slow machine; ``budget_ms`` caps the time on top (the page caps ``expert``, a search of
-about 3 s a move there, at a few seconds, and ``hard`` at 2 s). Search-only code: the page never
-imports it. It runs on CPython, Pyodide (the page's engine worker) and MicroPython (the quick
-worker that answers until Pyodide is up), with its random numbers and clock from
-``lotus.engine.ai.rng``.
+A game is seen only through the engine protocol (``lotus.engine.Game``) and the plug-in its
+engine names (``lotus.engine.ai.plugin``: its levels, judges and search knowledge). Levels are
+amounts of work (search iterations), not seconds, so a level plays the same on a fast and a slow
+machine; ``budget_ms`` caps the time on top (the page caps ``expert``, a search of about 3 s a
+move there, at a few seconds, and ``hard`` at 2 s). Search-only code: the page never imports it.
+It runs on CPython, Pyodide (the page's engine worker) and MicroPython (the quick worker that
+answers until Pyodide is up), with its random numbers and clock from ``lotus.engine.ai.rng``.
 """
 
-from lotus.engine import go, race
-from lotus.engine.ai import analysis, go_plugin, race_plugin
-from lotus.engine.ai.mcts import level_settings, search
+from lotus.engine import Game
+from lotus.engine.ai import analysis, plugin
 from lotus.engine.ai.rng import Random, clock
 
 LEVELS = ("easy", "medium", "hard", "expert")
-"""The levels, weakest first."""
-
-# Work per move for each game and level: search iterations and plug-in settings.
-RACE_LEVELS = {
-    "easy": {"iterations": 40, "depth": 8},
-    "medium": {"iterations": 200, "depth": None},
-    "hard": {"iterations": 1500, "depth": None, "threat": race_plugin.THREAT, "ucb4": 0.7},
-    "expert": {"iterations": 7500, "depth": None, "threat": race_plugin.THREAT, "ucb4": 0.7},
-}
-"""``ucb4``: in a race of four, the search selects by UCB1 with this constant, not PUCT (every
-chance lies near 1/4 there, and PUCT follows its priors: docs/performance.md, 2026-12-02)."""
-RACE_SOLVE = {"hard": 100000, "expert": 100000}
-"""Race levels that first look for a forced win in the endgame: positions the solver may visit
-(``race_plugin.forced_win``; about 0.4 s under CPython at most)."""
-GO_LEVELS = {
-    "easy": {"iterations": 40, "rave": 500},
-    "medium": {"iterations": 250, "rave": 500},
-    "hard": {"iterations": 1000, "rave": 500},
-    "expert": {"iterations": 7500, "rave": 500},
-}
+"""The levels, weakest first (each plug-in's ``levels`` has them all)."""
 
 DEAD_PLAYOUTS = 400
 """Playouts behind ``suggest_dead``'s ownership estimate."""
 
 
-JUDGES = go_plugin.JUDGES
-"""How a Go game that two passes end is counted, for ``choose_move``'s `judge`: ``"estimate"``,
-the dead groups of ``suggest_dead`` reversed (the opponent accepts the computer's marks), or
-``"all-alive"``, every stone as it stands (it does not: a dead group counts once captured)."""
+def plugin_of(game):
+    """The plug-in of an engine game (ValueError for anything else)."""
+    if not isinstance(game, Game):
+        raise ValueError(f"game must be a lotus engine game, not {type(game).__name__}")
+    return plugin.of(game)
 
 
-def go_judge(game, judge=None) -> str:
-    """The count a Go computer plays for in `game` (``JUDGES``): `judge` when given, else
-    ``"all-alive"`` once play was resumed after a scoring phase (the other side did not accept
-    the dead groups marked then, G9), ``"estimate"`` before."""
-    if judge is not None:
-        return judge
-    return "all-alive" if go_plugin.resumed(game) else "estimate"
+def judge(game, judge=None):
+    """The count the computer plays for in `game` (its plug-in's ``judges``): `judge` when
+    given, else the plug-in's choice (Go: ``"all-alive"`` once play was resumed after a scoring
+    phase, ``"estimate"`` before); None for a game counted one way only."""
+    return plugin_of(game).judge(game, judge)
 
 
-def _check(game, level: str, seed, budget_ms, judge=None) -> None:
-    """Raise ValueError naming the bad argument of ``choose_move``."""
-    if not isinstance(game, (race.Game, go.Game)):
-        raise ValueError(f"game must be a lotus race.Game or go.Game, not {type(game).__name__}")
+def _check(game, level: str, seed, budget_ms, judge=None):
+    """The game's plug-in; ValueError naming the bad argument of ``choose_move``."""
+    found = plugin_of(game)
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     if game.is_over:
@@ -74,8 +53,10 @@ def _check(game, level: str, seed, budget_ms, judge=None) -> None:
         isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float)) or not budget_ms > 0
     ):
         raise ValueError(f"budget_ms must be a positive number of milliseconds, not {budget_ms!r}")
-    if judge is not None and (not isinstance(game, go.Game) or judge not in JUDGES):
-        raise ValueError(f"judge must be None or, in Go, one of {', '.join(JUDGES)}, not {judge!r}")
+    if judge is not None and judge not in found.judges:
+        judges = ", ".join(found.judges) or "none in this game"
+        raise ValueError(f"judge must be None or one of the game's ({judges}), not {judge!r}")
+    return found
 
 
 def choose_move(game, level: str, seed=None, budget_ms: float | None = None, judge=None) -> str:
@@ -84,32 +65,16 @@ def choose_move(game, level: str, seed=None, budget_ms: float | None = None, jud
 
     `level` is "easy", "medium", "hard" or "expert" (more search work); the same `seed` and
     position give the same move (seed None: a fresh random choice). `budget_ms` stops the search
-    early when the time is up, which makes the move depend on the machine's speed. Go's `judge`
-    says how a game that two passes end will be counted (``JUDGES``; None: ``go_judge`` decides,
-    every stone as it stands once play was resumed). Raises ValueError for a game object of
-    another kind, an unknown level, a finished game, a bad seed, a bad budget or a bad judge.
+    early when the time is up, which makes the move depend on the machine's speed. `judge` says
+    how a game that two passes end will be counted, in a game that has judges (Go's
+    ``go_plugin.JUDGES``; None: ``judge`` decides). Raises ValueError for anything but an engine
+    game, an unknown level, a finished game, a bad seed, a bad budget or a bad judge.
     """
-    _check(game, level, seed, budget_ms, judge)
+    found = _check(game, level, seed, budget_ms, judge)
     deadline = None
     if budget_ms is not None:
         deadline = clock() + budget_ms / 1000.0
-    rng = Random(seed)
-    if isinstance(game, race.Game):
-        iterations, c_puct, ucb4, cfg = level_settings(RACE_LEVELS[level])
-        ucb = ucb4 if game.players == 4 else None
-        solve = RACE_SOLVE.get(level, 0)
-        memo = race_plugin.proved_positions(game) if solve else None
-        won = race_plugin.forced_win(game, solve, deadline, memo)  # endgame solved
-        if won is not None:
-            return won
-        state = race_plugin.RaceState(game, **cfg)
-    else:
-        cfg = dict(GO_LEVELS[level])
-        iterations = cfg.pop("iterations")
-        alive = go_judge(game, judge) == "all-alive"
-        return go_plugin.choose(game, iterations, rng, search, deadline, alive, **cfg)
-    action, _root = search(state, iterations, rng, c_puct=c_puct, deadline=deadline, ucb=ucb)
-    return state.name(action)
+    return found.choose(game, level, Random(seed), deadline, judge)
 
 
 def suggest_dead(game, seed: int = 0, playouts: int = DEAD_PLAYOUTS) -> list:
@@ -117,14 +82,13 @@ def suggest_dead(game, seed: int = 0, playouts: int = DEAD_PLAYOUTS) -> list:
 
     From the search's ownership estimate: `playouts` random fillings of the board from this
     position; a group whose stones end up the opponent's in most of them is dead. A group with a
-    lotus is never suggested (G5). Deterministic for a given `seed`. Raises ValueError for an
-    object that is not a ``go.Game``.
+    lotus is never suggested (G5). Deterministic for a given `seed`. Raises ValueError for a game
+    without dead groups to agree.
     """
-    if not isinstance(game, go.Game):
-        raise ValueError(f"suggest_dead needs a lotus go.Game, not {type(game).__name__}")
+    found = plugin_of(game)
     if type(playouts) is not int or playouts < 1:
         raise ValueError(f"playouts must be a positive integer, not {playouts!r}")
-    dead = go_plugin.dead_groups(game, playouts, Random(seed))
+    dead = found.dead_groups(game, playouts, Random(seed))
     return sorted(dead, key=int)
 
 
@@ -136,24 +100,36 @@ def analyse(game, level: str = "medium", seed=0) -> dict:
     over}. See ``lotus.engine.ai.analysis``. Raises ValueError like ``choose_move`` (a finished
     game is allowed: its value is the result).
     """
-    if not isinstance(game, (race.Game, go.Game)):
-        raise ValueError(f"game must be a lotus race.Game or go.Game, not {type(game).__name__}")
+    found = plugin_of(game)
     if level not in LEVELS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     if type(seed) not in (int, str):
         raise ValueError(f"seed must be an int or a string, not {seed!r}")
-    config = RACE_LEVELS[level] if isinstance(game, race.Game) else GO_LEVELS[level]
-    return analysis.analyse(game, config, seed)
+    return analysis.analyse(game, found.levels[level], seed)
+
+
+def has_ownership(game) -> bool:
+    """True when the playouts can say who owns each point of `game`'s board (``ownership``)."""
+    return plugin_of(game).has_ownership
 
 
 def ownership(game, playouts: int = DEAD_PLAYOUTS, seed=0) -> list:
     """Go: per point (72 values, point n at index n - 1), White's share of `playouts` random
-    fillings of the board: 1.0 White's for sure, 0.0 Black's. Raises ValueError for another game."""
-    if not isinstance(game, go.Game):
-        raise ValueError(f"ownership needs a lotus go.Game, not {type(game).__name__}")
+    fillings of the board: 1.0 White's for sure, 0.0 Black's. Raises ValueError for a game
+    without points to own (``has_ownership``)."""
+    plugin_of(game)
     if type(playouts) is not int or playouts < 1:
         raise ValueError(f"playouts must be a positive integer, not {playouts!r}")
     return analysis.ownership(game, playouts, seed)
 
 
-__all__ = ["JUDGES", "LEVELS", "analyse", "choose_move", "go_judge", "ownership", "suggest_dead"]
+__all__ = [
+    "LEVELS",
+    "analyse",
+    "choose_move",
+    "has_ownership",
+    "judge",
+    "ownership",
+    "plugin_of",
+    "suggest_dead",
+]

@@ -14,21 +14,17 @@ colour's share (three or four players in the race) the plug-in's playouts are re
 they return, without changing the search or the plug-ins.
 
 A forced move (a single legal one) is not searched: the position after it is analysed instead. A
-finished game is its result; a Go game after two passes (scoring) is scored by playouts.
+finished game is its result (the plug-in's ``final_values``: a Go game after two passes, in its
+scoring phase, is scored by playouts). The game's plug-in (``lotus.engine.ai.plugin``) makes the
+search's state, from the recording classes made here.
 """
 
-from lotus.engine import go, race
-from lotus.engine.ai.go_plugin import GoState, resumed
-from lotus.engine.ai.go_plugin import ownership as playout_ownership
-from lotus.engine.ai.mcts import level_settings, search
-from lotus.engine.ai.race_plugin import RaceState
+from lotus.engine.ai.mcts import search
+from lotus.engine.ai.plugin import of as plugin_of
 from lotus.engine.ai.rng import Random
 
 FORCED_LIMIT = 12
 """At most this many forced moves in a row are followed before the playouts judge alone."""
-
-SCORING_PLAYOUTS = 64
-"""Playouts that score a Go position after two passes (the dead groups are still to agree)."""
 
 
 def _recording(cls, alternate_depth: bool = False):
@@ -80,44 +76,21 @@ def _recording(cls, alternate_depth: bool = False):
     return Recording
 
 
-_RaceRecording = _recording(RaceState, alternate_depth=True)
-_GoRecording = _recording(GoState)
+_RECORDING = {}  # (plug-in state class, alternate_depth) -> its recording subclass
 
 
-def _state(game, level_config: dict, rng):
-    """(the recording plug-in state for `game`, iterations, c_puct) at a level's settings."""
-    # ucb4 unused: the estimate is the mean of the playouts, read off the PUCT search.
-    iterations, c_puct, _ucb4, cfg = level_settings(level_config)
-    if isinstance(game, race.Game):
-        return _RaceRecording(game, **cfg), iterations, c_puct
-    # The level's RAVE weight (K) is for choosing a move: the analysis reads its estimate off the
-    # plain search's playouts (every one of them recorded), so it searches without RAVE.
-    cfg.pop("rave", None)
-    # After a resume the game ends with every stone as it stands (go_plugin.JUDGES).
-    return _GoRecording(game, rng, alive=resumed(game), **cfg), iterations, c_puct
-
-
-def _result(game, rng) -> list:
-    """Each colour's share of a finished game: 1 for the winner, halves for a draw; a Go game in
-    its scoring phase by playouts (its dead groups are not agreed yet; after a resume by the
-    stones as they stand)."""
-    colours = game.colours if isinstance(game, race.Game) else go.COLOURS
-    if isinstance(game, go.Game) and game.phase == go.SCORING:
-        state = GoState(game, rng, alive=resumed(game))
-        sums = [0.0, 0.0]
-        for _ in range(SCORING_PLAYOUTS):
-            r = state.returns()
-            sums[0] += r[0]
-            sums[1] += r[1]
-        return [x / SCORING_PLAYOUTS for x in sums]
-    winner = game.winner
-    if winner is None:
-        return [1.0 / len(colours)] * len(colours)
-    return [1.0 if c == winner else 0.0 for c in colours]
+def recording(cls, alternate_depth: bool = False):
+    """The recording subclass of a plug-in's state class (``_recording``), made once."""
+    key = (cls, alternate_depth)
+    made = _RECORDING.get(key)
+    if made is None:
+        made = _RECORDING[key] = _recording(cls, alternate_depth)
+    return made
 
 
 def analyse(game, level_config: dict, seed=0) -> dict:
-    """The search's view of `game` (never changed) with a level's settings (``ai.RACE_LEVELS``…).
+    """The search's view of `game` (never changed) with a level's settings (its plug-in's
+    ``levels``).
 
     Returns {"value": the first colour's chance to win (White's, 0..1), "values": every colour's
     chance in colour order, "best": the preferred move in notation, or None when the game is
@@ -129,7 +102,7 @@ def analyse(game, level_config: dict, seed=0) -> dict:
     forced = 0
     while True:
         if work.is_over:
-            values = _result(work, rng)
+            values = plugin_of(work).final_values(work, rng)
             break
         legal = work.legal_moves()
         if len(legal) == 1 and forced < FORCED_LIMIT:
@@ -138,7 +111,8 @@ def analyse(game, level_config: dict, seed=0) -> dict:
             work.play(legal[0])
             forced += 1
             continue
-        state, iterations, c_puct = _state(work, level_config, rng)
+        found = plugin_of(work)
+        state, iterations, c_puct = found.analysis_state(work, level_config, rng, recording)
         state.start_recording()
         action, _root = search(state, iterations, rng, c_puct=c_puct)
         if best is None:
@@ -154,4 +128,4 @@ def analyse(game, level_config: dict, seed=0) -> dict:
 def ownership(game, playouts: int, seed=0) -> list:
     """Go: per point (index 0-71), the share of `playouts` random fillings that end with it
     White's, 0..1 (the estimate behind the dead-group suggestion)."""
-    return [round(x, 3) for x in playout_ownership(game, playouts, Random(seed))]
+    return [round(x, 3) for x in plugin_of(game).ownership(game, playouts, Random(seed))]

@@ -23,7 +23,8 @@ points of a ``go.Game``: see the go module's docstring), and changes the game on
 import math
 
 from lotus.engine import go
-from lotus.engine.ai.mcts import TERMINAL, Node, most_visited
+from lotus.engine.ai.mcts import TERMINAL, Node, level_settings, most_visited, search
+from lotus.engine.ai.plugin import Plugin, shares
 from lotus.engine.ai.rng import clock
 from lotus.engine.kensington import (
     BIT_INDEX,
@@ -60,9 +61,21 @@ SUICIDE = -5.0  # my group is left without a liberty: reversed to the opponent (
 PASS_PRIOR = -2.0  # log weight of a pass while placements remain
 PASS_SETTLED = 0.5  # ... after the opponent passed
 
+LEVELS = {
+    "easy": {"iterations": 40, "rave": 500},
+    "medium": {"iterations": 250, "rave": 500},
+    "hard": {"iterations": 1000, "rave": 500},
+    "expert": {"iterations": 7500, "rave": 500},
+}
+"""Work per move at each level: search iterations and the RAVE weight (``rave_search``)."""
+
 JUDGES = ("estimate", "all-alive")
 """How a game that two passes end is counted: with the playouts' dead groups reversed (the
 opponent accepts the computer's marks), or with every stone as it stands (it does not)."""
+
+SCORING_PLAYOUTS = 64
+"""Playouts that value a game in its scoring phase for the analysis (its dead groups are still
+to agree)."""
 
 # Counting a finished game (G9, G10) inside the search and before passing.
 COUNT_PLAYOUTS = 48
@@ -575,3 +588,56 @@ def choose(
             if pass_count(game, playouts, rng, alive) <= -RESIGN_MARGIN:
                 return go.RESIGN
     return go.NAMES[action]
+
+
+class GoPlugin(Plugin):
+    """Go's computer player: ``choose`` on the count its judge says, the dead groups and the
+    ownership of the points from playouts."""
+
+    levels = LEVELS
+    judges = JUDGES
+    has_ownership = True
+
+    def judge(self, game, judge=None) -> str:
+        """`judge` when given, else ``"all-alive"`` once play was resumed after a scoring phase
+        (the other side did not accept the dead groups marked then, G9), ``"estimate"`` before."""
+        if judge is not None:
+            return judge
+        return "all-alive" if resumed(game) else "estimate"
+
+    def choose(self, game, level: str, rng, deadline=None, judge=None) -> str:
+        cfg = dict(LEVELS[level])
+        iterations = cfg.pop("iterations")
+        alive = self.judge(game, judge) == "all-alive"
+        return choose(game, iterations, rng, search, deadline, alive, **cfg)
+
+    def analysis_state(self, game, settings: dict, rng, recording) -> tuple:
+        iterations, c_puct, _ucb4, cfg = level_settings(settings)
+        # The level's RAVE weight (K) is for choosing a move: the analysis reads its estimate off
+        # the plain search's playouts (every one of them recorded), so it searches without RAVE.
+        cfg.pop("rave", None)
+        # After a resume the game ends with every stone as it stands (JUDGES).
+        return recording(GoState)(game, rng, alive=resumed(game), **cfg), iterations, c_puct
+
+    def final_values(self, game, rng) -> list:
+        """A game in its scoring phase by playouts (its dead groups are not agreed yet; after a
+        resume by the stones as they stand); else its result."""
+        if game.phase != go.SCORING:
+            return shares(game.colours, game.winner)
+        state = GoState(game, rng, alive=resumed(game))
+        sums = [0.0, 0.0]
+        for _ in range(SCORING_PLAYOUTS):
+            r = state.returns()
+            sums[0] += r[0]
+            sums[1] += r[1]
+        return [x / SCORING_PLAYOUTS for x in sums]
+
+    def dead_groups(self, game, playouts: int, rng) -> list:
+        return dead_groups(game, playouts, rng)
+
+    def ownership(self, game, playouts: int, rng) -> list:
+        return ownership(game, playouts, rng)
+
+
+PLUGIN = GoPlugin()
+"""Go's plug-in (``go.Game.search_plugin`` names this module)."""

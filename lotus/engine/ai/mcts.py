@@ -103,9 +103,9 @@ def _select_ucb(node: Node, c: float) -> int:
 
 
 def level_settings(level_config: dict) -> tuple:
-    """A level's settings (``ai.RACE_LEVELS``, ``ai.GO_LEVELS``) split into the search's and the
-    plug-in's: (iterations, c_puct, ucb4, the rest). ``ucb4`` is UCB1's constant where four play
-    (None: PUCT always)."""
+    """A level's settings (a plug-in's ``levels``) split into the search's and the plug-in's:
+    (iterations, c_puct, ucb4, the rest). ``ucb4`` is UCB1's constant where four play (None:
+    PUCT always)."""
     cfg = dict(level_config)
     return cfg.pop("iterations"), cfg.pop("c_puct", 1.0), cfg.pop("ucb4", None), cfg
 

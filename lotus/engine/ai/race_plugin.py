@@ -13,6 +13,8 @@ changes the game only through ``play``/``undo``.
 import math
 
 from lotus.engine import race
+from lotus.engine.ai.mcts import level_settings, search
+from lotus.engine.ai.plugin import Plugin
 from lotus.engine.ai.rng import clock
 
 _GOAL_INDEX = len(race.FIELDS)
@@ -114,6 +116,20 @@ FREE_OPPONENT = 2.0  # lifting off an opponent's stone frees it
 SPEED = 0.5  # per stone under the landing spot: the stone moves that far next time
 GOAL_BONUS = 1.0  # a stone in the goal is safe for good
 THREAT = 2.0  # (playouts of hard and expert) landing where another colour's stone can cover it
+
+LEVELS = {
+    "easy": {"iterations": 40, "depth": 8},
+    "medium": {"iterations": 200, "depth": None},
+    "hard": {"iterations": 1500, "depth": None, "threat": THREAT, "ucb4": 0.7},
+    "expert": {"iterations": 7500, "depth": None, "threat": THREAT, "ucb4": 0.7},
+}
+"""Work per move at each level: search iterations and the plug-in's settings (``RaceState``).
+``ucb4``: in a race of four, the search selects by UCB1 with this constant, not PUCT (every
+chance lies near 1/4 there, and PUCT follows its priors: docs/performance.md, 2026-12-02)."""
+
+SOLVE = {"hard": 100000, "expert": 100000}
+"""Levels that first look for a forced win in the endgame: positions the solver may visit
+(``forced_win``; about 0.4 s under CPython at most)."""
 
 
 def move_score(game: race.Game, move: str, me: str, danger: int = 0, threat: float = 0.0) -> float:
@@ -562,3 +578,34 @@ def _wins(game: race.Game, rows: list, me: int, budget: list, known: dict, deadl
             if final != goal:
                 rows[final] = "".join(stacks[final])
         value = mark
+
+
+class RacePlugin(Plugin):
+    """The race's computer player: the endgame solver, then the tree search over ``RaceState``."""
+
+    levels = LEVELS
+
+    def choose(self, game, level: str, rng, deadline=None, judge=None) -> str:
+        """A forced win when the solver finds one (``SOLVE``'s levels), else the search's move;
+        a race of four selects by UCB1 (``ucb4``)."""
+        iterations, c_puct, ucb4, cfg = level_settings(LEVELS[level])
+        ucb = ucb4 if game.players == 4 else None
+        solve = SOLVE.get(level, 0)
+        memo = proved_positions(game) if solve else None
+        won = forced_win(game, solve, deadline, memo)  # endgame solved
+        if won is not None:
+            return won
+        state = RaceState(game, **cfg)
+        action, _root = search(state, iterations, rng, c_puct=c_puct, deadline=deadline, ucb=ucb)
+        return state.name(action)
+
+    def analysis_state(self, game, settings: dict, rng, recording) -> tuple:
+        """``RaceState`` recording its playouts; every other one runs a ply longer (a cut always
+        after the same player's turn would lean the estimate by whose turn it is)."""
+        # ucb4 unused: the estimate is the mean of the playouts, read off the PUCT search.
+        iterations, c_puct, _ucb4, cfg = level_settings(settings)
+        return recording(RaceState, True)(game, **cfg), iterations, c_puct
+
+
+PLUGIN = RacePlugin()
+"""The race's plug-in (``race.Game.search_plugin`` names this module)."""

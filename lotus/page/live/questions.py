@@ -1,0 +1,171 @@
+"""The questions of a live game: taking back the last move, starting a new game.
+
+Every connected player must agree. The host counts the votes (a star): a guest's question goes to
+the host, who asks its own player and the other guests; the first "no" ends it, and a player who
+leaves ends it too. One question at a time: a second one is declined at once.
+"""
+
+from lotus.page.live import words
+from lotus.page.live.wire import ASKS, LiveError, encode
+
+
+class Questions:
+    """The questions of one page's `Link`: what it asked, what it is asked, what its player agreed
+    to, and on the host the open vote."""
+
+    def __init__(self, link) -> None:
+        self.link = link
+        self.asked = None  # (what, n): what this page asked the others
+        self.pending = None  # (peer, what, n, by): what a peer asks this page's player
+        self.agreed = None  # (what, n): the question this page's player agreed to, until done
+        self.vote = None  # the host's open question: {what, n, asker, waiting: [voters]}
+
+    def ask(self, session, what: str) -> list:
+        """This page asks the others (undo, new): the message to send."""
+        link = self.link
+        n = len(session.actions)
+        self.asked = (what, n)
+        if link.role == "host":
+            self.vote = {"what": what, "n": n, "asker": "me", "waiting": list(link.peers)}
+        session.message = words.asked(what, len(link.peers))
+        return [encode("ask", what=what, n=n, by=link.me)]
+
+    def on_ask(self, session, peer: str, message: dict) -> tuple:
+        """A question from `peer` (a guest's goes on to the host's other guests)."""
+        what = message.get("what")
+        n = message.get("n")
+        if what not in ASKS or n != len(session.actions):
+            raise LiveError("a question for another position")
+        if what == "undo" and not session.actions:
+            raise LiveError("there is no move to take back")
+        link = self.link
+        if link.role == "guest":
+            self.pending = (peer, what, n, message.get("by", ""))
+            return ("ask", [])
+        if self.vote is not None:  # one question at a time: this one is declined at once
+            return ("redraw", [(peer, encode("answer", what=what, n=n, ok=False))])
+        others = [p for p in link.peers if p != peer]
+        by = link.peers.get(peer, "")
+        self.vote = {"what": what, "n": n, "asker": peer, "waiting": ["me"] + others}
+        self.pending = (peer, what, n, by)
+        return ("ask", [(p, encode("ask", what=what, n=n, by=by)) for p in others])
+
+    def question(self) -> str:
+        """The question to show this page's player ('' when none)."""
+        if self.pending is None:
+            return ""
+        return words.question(self.pending[3], self.pending[1])
+
+    def answer(self, session, ok: bool) -> tuple:
+        """This page's player answers the pending question: (what was agreed or '', messages).
+
+        A guest's answer goes to the host, who counts it; the host's own counts at once."""
+        if self.pending is None:
+            return ("", [])
+        peer, what, n = self.pending[:3]
+        self.pending = None
+        if self.link.role == "guest":
+            if ok:
+                self.agreed = (what, n)  # the host's undo or new game may now come
+                session.message = words.AGREED
+            return ("", [(peer, encode("answer", what=what, n=n, ok=bool(ok)))])
+        return self._vote(session, "me", what, n, ok)
+
+    def on_answer(self, session, peer: str, message: dict) -> tuple:
+        """An answer: counted by the host, or the answer to this guest's own question."""
+        what = message.get("what")
+        n = message.get("n")
+        vote = self.vote
+        host = self.link.role == "host"
+        if host and vote is not None and peer in vote["waiting"]:
+            if (vote["what"], vote["n"]) != (what, n):
+                raise LiveError("an answer to another question")
+            return self._vote(session, peer, what, n, bool(message.get("ok")))
+        if host or self.asked is None or self.asked != (what, n):
+            raise LiveError("an answer to a question not asked")
+        self.asked = None
+        if not message.get("ok"):
+            session.message = words.declined(what)
+            return ("redraw", [])
+        if what == "undo" and n == len(session.actions):
+            self.link.take_back(session)
+            return ("redraw", [])
+        self.agreed = (what, n)  # the host's new game may now come
+        return (what, [])
+
+    def _vote(self, session, voter: str, what: str, n: int, ok: bool) -> tuple:
+        """The host counts `voter`'s answer: (what was agreed or '' / 'redraw', messages)."""
+        vote = self.vote
+        if vote is None or voter not in vote["waiting"]:
+            return ("", [])
+        asker = vote["asker"]
+        if not ok:
+            out = self.cancel(voter)
+            if asker == "me":
+                session.message = words.declined(what)
+            else:
+                out.append((asker, encode("answer", what=what, n=n, ok=False)))
+            return ("redraw", out)
+        vote["waiting"].remove(voter)
+        if vote["waiting"]:
+            if asker == "me" or voter == "me":
+                session.message = words.WAITING_OTHERS
+            return ("redraw", [])
+        self.vote = None
+        self.asked = None
+        out = []
+        if asker != "me":
+            out.append((asker, encode("answer", what=what, n=n, ok=True)))
+        if what == "undo":
+            if n != len(session.actions):
+                return ("redraw", [])
+            self.link.take_back(session)
+            out += [(p, encode("undo", n=n)) for p in self.link.peers if p != asker]
+        return (what, out)
+
+    def cancel(self, voter: str) -> list:
+        """The open question ends unanswered (`voter` declined or left): the questions still
+        shown to the other guests are withdrawn (messages to send)."""
+        vote = self.vote
+        if vote is None:
+            if self.pending is not None and self.pending[0] == voter:
+                self.pending = None
+            return []
+        self.vote = None
+        self.asked = None
+        self.pending = None
+        drop = encode("drop", what=vote["what"], n=vote["n"])
+        peers = self.link.peers
+        return [(p, drop) for p in vote["waiting"] if p not in ("me", voter) and p in peers]
+
+    def on_drop(self, session, peer: str, message: dict) -> tuple:
+        """The host withdraws a question another player declined."""
+        if self.link.role == "host":
+            raise LiveError("only the host withdraws a question")
+        pending = self.pending
+        asked = (message.get("what"), message.get("n"))
+        if self.agreed == asked:
+            self.agreed = None
+        if pending is not None and (pending[1], pending[2]) == asked:
+            self.pending = None
+            session.message = words.withdrawn(pending[1])
+        return ("redraw", [])
+
+    def on_undo(self, session, peer: str, message: dict) -> tuple:
+        """The host takes back the last move, as this page's player agreed."""
+        n = message.get("n")
+        if self.link.role == "host" or n != len(session.actions):
+            raise LiveError("a take-back for another position")
+        if self.agreed != ("undo", n):
+            raise LiveError("a take-back this page's player did not agree to")
+        self.agreed = None
+        self.link.take_back(session)
+        return ("redraw", [])
+
+    def agreed_new_game(self) -> bool:
+        """True (once) when this guest's player agreed to the host's new game: its state is due."""
+        agreed = self.agreed
+        if self.link.role == "guest" and agreed is not None and agreed[0] == "new":
+            self.agreed = None
+            return True
+        return False

@@ -1,0 +1,83 @@
+"""What the app page shows, as plain data read from its controller's state (without a DOM).
+
+`view.page(controller)` is everything `lotus.ui_bindings` writes into index.html; the functions
+here only read (the controller's parts and the session on show), so a page may draw as often as
+it likes and drawing changes nothing. The controller changes its state in its events
+(`lotus.page.controller.PageController.settle`).
+"""
+
+from lotus.page import form, panel, scoring
+
+
+def page(c) -> dict:
+    """Everything the page shows for `c` (a PageController); `flags` are the body's data-* hooks."""
+    session = c.app.session
+    game = session.game
+    phase = session.phase()
+    over = phase == "over"
+    review = session.review
+    side = panel.side_result(session)
+    status = session.status()
+    computer = c.computer
+    return {
+        "game": c.app.current,
+        "board": session.svg(),
+        "track": session.track_svg(),
+        "status": scoring.dispute_text(session) or ((side + " " + status) if side else status),
+        "banner": (side or session.banner()) if over else "",
+        "moves": c.move_list.made,  # the rows' markup: lotus.dom.host.write_rows
+        "analysis": c.analysis.view(session),
+        "players": panel.player_items(panel.players(session)),
+        "title": panel.title(session),
+        "record_error": c.record_error,
+        "enabled": enabled(c),
+        "watch": any(session.seat(colour) != "human" for colour in session.colours()),
+        "paused": computer.paused,
+        "hints": session.hint_marks(),
+        "error": " ".join(t for t in (c.error, c.saves.note) if t),
+        "sound": c.sound.view(),  # the adapter plays it when its number is new
+        "form": (c.app.current, form.session_fields(c.app.current, session)),
+        "failure": c.failure,
+        "library": c.saves.items(),
+        "flags": {  # None: the flag is absent (a draw has data-winner="")
+            "game": c.app.current,
+            "phase": phase,
+            "to-move": game.to_move if phase == "play" else None,
+            "over": "1" if over else None,
+            "winner": (game.winner or "") if over else None,
+            "dead-source": (session.dead_source or None) if phase == "scoring" else None,
+            "review": None if review is None else str(review),
+            "thinking": "1" if computer.thinking() else None,
+            "thinking-level": computer.thinking_level(),
+            "computer-ready": "1" if computer.computer_ready else None,
+            "worker-ready": "1" if computer.worker_ready else None,
+            "dispute": " ".join(p for _r, _v, g in scoring.disputed(session) for p in g) or None,
+        },
+    }
+
+
+def enabled(c) -> dict:
+    """{action: True when its button can be used now} for `c` (a PageController)."""
+    session = c.app.session
+    phase = session.phase()
+    reviewing = session.review is not None
+    here = len(session.actions) if session.review is None else session.review
+    person = phase == "play" and session.computer_level() is None
+    analysis = c.analysis
+    return {
+        "first": here > 0,
+        "prev": here > 0,
+        "next": reviewing,
+        "last": reviewing,
+        "play-here": reviewing,
+        "undo": len(session.actions) > 0,
+        "redo": len(session.redo_stack) > 0,
+        "pass": person and session.can_pass(),
+        "resign": person,
+        "confirm": phase == "scoring" and not scoring.disputed(session),
+        "resume": phase == "scoring",
+        "hint": person,  # asked before a worker is up, it waits for the first one
+        "analyse": len(session.game.moves) > 0 and not analysis.running,
+        "cancel-analysis": analysis.running,
+        "ownership": analysis.has_ownership(),
+    }
