@@ -98,14 +98,16 @@ serve: setup
 	@echo "Lotus is served on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
 	$(PY) -m http.server $(PORT) --bind 127.0.0.1
 
-# Two processes (pytest-xdist), each taking whole files: the browser tests wait on the page much of
-# the time, so the CPython tests and a second browser fill the other core (about 4 minutes instead
-# of 5 on 2 cores).
+# Two processes (pytest-xdist), each taking whole files (a module's page and workers start once),
+# the next file as the last one ends, in the order given: the browser tests first, whose files
+# take up to a minute or two each, then the CPython tests, many short files that even out the end.
+# (xdist's default order, the files with the most tests first, left the longest browser files,
+# which hold few tests, for the end, one process finishing alone.)
 test: setup $(CHROMIUM)
-	$(PY) -m pytest -n 2 --dist loadfile tests e2e
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder e2e tests
 
 test-fast: setup $(CHROMIUM)
-	$(PY) -m pytest -m "not slow" tests e2e/test_smoke.py
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder -m "not slow" e2e/test_smoke.py tests
 
 test-unit: setup
 	$(PY) -m pytest tests

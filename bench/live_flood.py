@@ -22,8 +22,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from e2e.live_helpers import connect, invite, join, moves, wait_moves  # noqa: E402
 from tools.browser import launch, serve  # noqa: E402
+from tools.pages import connect, invite, join, moves, wait_moves, wait_ready  # noqa: E402
 
 TIME_HANDLER = """() => {
   window.__calls = [];
@@ -49,7 +49,7 @@ def pair(browser, base):
     contexts = [browser.new_context(service_workers="block") for _ in range(2)]
     host, guest = (c.new_page() for c in contexts)
     host.goto(f"{base}/index.html?game=go&seats=human,human")
-    host.wait_for_selector('body[data-ready="1"]')
+    wait_ready(host)
     connect(host, guest, join(guest, invite(host)))
     host.click('[data-point="10"]')
     wait_moves(guest, 1)

@@ -16,9 +16,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from e2e.live_helpers import connect, invite, join, wait_moves  # noqa: E402
 from lotus.engine import go  # noqa: E402
 from tools.browser import launch, serve  # noqa: E402
+from tools.pages import connect, invite, join, wait_moves, wait_ready  # noqa: E402
 
 STAMP_CLICKS = """() => { window.__sent = [];
   document.addEventListener('pointerdown',
@@ -43,7 +43,7 @@ def main() -> None:
         contexts = [browser.new_context(service_workers="block") for _ in range(2)]
         host, guest = (c.new_page() for c in contexts)
         host.goto(f"{base}/index.html?game=go&seats=human,human")
-        host.wait_for_selector('body[data-ready="1"]')
+        wait_ready(host)
         connect(host, guest, join(guest, invite(host)))
         for page in (host, guest):
             page.evaluate(STAMP_CLICKS)

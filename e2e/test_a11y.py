@@ -13,8 +13,8 @@ import os
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, clear_storage
 from tools.browser import ROOT
+from tools.pages import clear_storage, wait_ready
 
 AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
 RUN = """async () => {
@@ -43,7 +43,7 @@ def audit(module_context, guard, site):
             guard.attach(page)
             page.add_init_script("localStorage.setItem('lotus.theme', 'light')")
             page.goto(f"{site}/index.html?game={game}")
-            page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+            wait_ready(page)
             page.add_script_tag(path=AXE)
             pages.append(page)
         page = pages[0]

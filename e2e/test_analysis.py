@@ -12,12 +12,10 @@ made one after the other, any analysis call made after the first would have answ
 second.
 """
 
-import random
-
 import pytest
 
-from e2e.conftest import WORKER_TIMEOUT, paste_link
-from lotus.engine import go, race
+from tests.support.games import random_go, random_race
+from tools.pages import WORKER_TIMEOUT, paste_link, wait_moves, worker_barrier
 
 POINTS = "[data-eval-graph] [data-eval-ply]"
 READ_GRAPH = """() => Array.from(document.querySelectorAll('[data-eval-graph] [data-eval-ply]'))
@@ -29,44 +27,13 @@ CURRENT_MOVE_SHOWN = """async () => {
   const move = list.querySelector('[aria-current="step"]');
   const a = list.getBoundingClientRect(), b = move.getBoundingClientRect();
   return b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }"""
-# One worker call after everything asked before (the worker answers in order).
-WORKER_BARRIER = """() => window.lotus.workerLegalMoves(JSON.stringify(
-  {game: 'race', options: {players: 2, pro: false, first: 'w'}, moves: []}))"""
-
-
-def race_game(n: int, seed: int) -> race.Game:
-    """A race game after `n` seeded random moves (before its end)."""
-    rng = random.Random(seed)
-    game = race.Game()
-    while len(game.moves) < n:
-        game.play(rng.choice(game.legal_moves()))
-        if game.is_over:
-            game.undo()
-            break
-    return game
-
-
-def go_game(n: int, seed: int) -> go.Game:
-    """A Go game after `n` seeded random placements."""
-    rng = random.Random(seed)
-    game = go.Game()
-    for _ in range(n):
-        game.play(go.NAMES[rng.choice(game.empty_indices())])
-    return game
-
-
-@pytest.fixture(scope="module")
-def page(open_page):
-    return open_page("index.html?game=race")
 
 
 def open_game(page, game):
     """`page` with `game` opened from its share link pasted into the address bar, the analysis
     panel open."""
     paste_link(page, game)
-    page.wait_for_function(
-        f"document.querySelectorAll('[data-movelist] [data-move]').length === {len(game.moves)}"
-    )
+    wait_moves(page, len(game.moves), exactly=True)
     if page.get_attribute("[data-analysis-panel]", "open") is None:
         page.click("[data-analysis-panel] summary")
     return page
@@ -80,7 +47,7 @@ def analyse(page) -> None:
 
 @pytest.fixture(scope="module")
 def race_page(page):
-    game = race_game(20, seed=5)
+    game = random_race(5, 12, in_play=True)
     open_game(page, game)
     analyse(page)
     page.wait_for_selector('body[data-analysis="done"]', timeout=WORKER_TIMEOUT)
@@ -139,7 +106,7 @@ def test_flagged_moves_are_said_in_words(race_page):
 
 
 def test_cancel_stops_the_analysis_and_keeps_what_was_done(page):
-    game = race_game(90, seed=11)
+    game = random_race(11, 90, in_play=True)
     open_game(page, game)
     analyse(page)
     page.wait_for_selector('body[data-analysis="running"]')
@@ -147,9 +114,9 @@ def test_cancel_stops_the_analysis_and_keeps_what_was_done(page):
     page.click('[data-action="cancel-analysis"]')
     page.wait_for_selector('body[data-analysis="done"]')
     assert "Analysis stopped" in page.inner_text("[data-analysis-status]")
-    page.evaluate(WORKER_BARRIER)  # the call in the worker when cancelled has answered
+    worker_barrier(page)  # the call in the worker when cancelled has answered
     kept = len(page.evaluate(READ_GRAPH))
-    page.evaluate(WORKER_BARRIER)  # a call made after the first barrier would be answered now
+    worker_barrier(page)  # a call made after the first barrier would be answered now
     assert len(page.evaluate(READ_GRAPH)) == kept
     assert 0 < kept < len(game.moves) + 1
     assert page.get_attribute('[data-action="analyse"]', "disabled") is None  # can go on later
@@ -159,7 +126,7 @@ POINT_1 = "document.querySelector('#board [data-point=\"1\"]')"
 
 
 def test_go_ownership_map_shades_the_points_of_an_analysed_position(page):
-    game = go_game(14, seed=3)
+    game = random_go(3, 10)
     open_game(page, game)
     toggle = page.locator('[data-action="ownership"]')
     assert toggle.is_visible() and toggle.get_attribute("disabled") is not None

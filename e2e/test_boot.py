@@ -4,11 +4,8 @@ import threading
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT
 from tools.browser import serve
-
-MOVES = """() => Array.from(document.querySelectorAll('[data-movelist] [data-move]'))
-  .map(e => e.getAttribute('data-move'))"""
+from tools.pages import TIMEOUT, moves, wait_ready
 
 
 @pytest.fixture(scope="module")
@@ -61,10 +58,10 @@ def test_clicks_during_boot_are_played_once_and_in_order(slow_page, slow_site, w
         assert slow_page.get_attribute("body", "data-ready") is None, "Python was ready too soon"
         slow_page.locator(selector).first.click()
     wasm_gate.set()
-    slow_page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-    assert slow_page.evaluate(MOVES) == ["Sw4-A4", "Sb3-B3"]
+    wait_ready(slow_page)
+    assert moves(slow_page) == ["Sw4-A4", "Sb3-B3"]
     slow_page.wait_for_timeout(300)
-    assert slow_page.evaluate(MOVES) == ["Sw4-A4", "Sb3-B3"]
+    assert moves(slow_page) == ["Sw4-A4", "Sb3-B3"]
 
 
 def test_a_queued_game_switch_and_placement_apply_in_order(slow_page, slow_site, wasm_gate):
@@ -74,9 +71,9 @@ def test_a_queued_game_switch_and_placement_apply_in_order(slow_page, slow_site,
     slow_page.click('[data-point="37"]')
     assert slow_page.get_attribute("body", "data-ready") is None, "Python was ready too soon"
     wasm_gate.set()
-    slow_page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(slow_page)
     assert slow_page.get_attribute("body", "data-game") == "go"
-    assert slow_page.evaluate(MOVES) == ["37"]
+    assert moves(slow_page) == ["37"]
 
 
 @pytest.mark.parametrize(
@@ -98,7 +95,7 @@ def test_the_early_script_paints_the_game_python_opens(
     assert slow_page.get_attribute("body", "data-ready") is None, "Python was ready too soon"
     painted = slow_page.get_attribute("body", "data-game")
     wasm_gate.set()
-    slow_page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(slow_page)
     assert slow_page.get_attribute("body", "data-game") == painted
 
 
@@ -145,7 +142,7 @@ def test_a_runtime_or_config_that_fails_to_load_is_said_in_words(
     page.route(lambda url: url.split("?")[0].split("#")[0].endswith("/" + name), fail)
     try:
         page.goto(f"{site}/{path}")
-        page.wait_for_selector("[data-error]:not([hidden])", timeout=READY_TIMEOUT)
+        page.wait_for_selector("[data-error]:not([hidden])", timeout=TIMEOUT)
         notice = page.inner_text("[data-error]")
         shown = page.evaluate("document.body.innerText")
         assert page.get_attribute("body", "data-ready") is None

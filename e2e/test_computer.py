@@ -18,14 +18,20 @@ import random
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, held_page, paste_link
-from e2e.race_helpers import click_move
+from e2e.boards import click_move
+from e2e.support import held_page
 from lotus.engine import go, race
 from lotus.game import records
-
-MOVES = (
-    "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
-    ".map(e => e.getAttribute('data-move'))"
+from tests.support.games import before_end, random_go, random_race
+from tools.pages import (
+    WORKER_TIMEOUT,
+    load,
+    moves,
+    paste_link,
+    wait_moves,
+    wait_ready,
+    wait_text,
+    worker_barrier,
 )
 
 # Time a click's handler (it runs synchronously) and the next painted frame after it.
@@ -47,26 +53,12 @@ TIMED_HOVER = """async (sel) => {
   return performance.now() - t0;
 }"""
 
-# One question to the worker after everything asked before: it answers in order, so once this
-# returns, any search started earlier has answered too (its answer played or dropped).
-WORKER_BARRIER = """() => window.lotus.workerLegalMoves(JSON.stringify(
-  {game: 'race', options: {players: 2, pro: false, first: 'w'}, moves: []}))"""
-
-
-@pytest.fixture(scope="module")
-def page(open_page):
-    return open_page("index.html?game=race")
-
 
 def open_link(page, game, seats: dict) -> None:
     """Open `game` with `seats` from its share link pasted into the page's address bar (the page
     stays, with its workers); wait until its Pyodide worker is ready."""
     paste_link(page, game, seats)
     page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
-
-
-def moves(page) -> list:
-    return page.evaluate(MOVES)
 
 
 def wait_for_person(page, colour: str) -> None:
@@ -81,19 +73,15 @@ def wait_for_person(page, colour: str) -> None:
 
 def settle(page) -> None:
     """Wait until the worker has answered everything asked so far, and the page has handled it."""
-    page.evaluate(WORKER_BARRIER)
+    worker_barrier(page)
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
 
 
 def test_a_hint_shows_a_legal_move_without_playing_it(page):
-    page.evaluate("localStorage.clear()")  # no saved game: the query opens a new one
-    page.goto(page.url.split("?")[0] + "?game=race")  # loaded anew: no worker started yet,
-    page.wait_for_selector('body[data-ready="1"]')  # so the hint is their first question
-    click_move(page, "Sw4-A4")
+    load(page, "?game=race", fresh=True)  # loaded anew: no worker started yet, so the hint
+    click_move(page, "Sw4-A4")  # is their first question
     page.click('[data-action="hint"]')
-    page.wait_for_function(
-        "() => document.querySelector('[data-status]').textContent.startsWith('Hint: ')"
-    )
+    wait_text(page, "Hint: ")
     from lotus.game.race_session import RaceSession
 
     hint = page.inner_text("[data-status]")
@@ -109,12 +97,9 @@ def test_a_hint_shows_a_legal_move_without_playing_it(page):
 
 @pytest.mark.slow
 def test_a_race_against_the_computer_reaches_its_end(page):
-    """From a share link of the first 100 moves of a seeded random game (the computer's seat
-    named in it), the person and the computer play on to the end (some 25 replies each)."""
-    opening = race.Game()
-    rng = random.Random(7)
-    while len(opening.moves) < 100:
-        opening.play(rng.choice(sorted(opening.legal_moves())))
+    """From a share link of a seeded random game 20 moves before its end (the computer's seat
+    named in it), the person and the computer play on to the end (some 10 replies each)."""
+    opening = before_end(random_race(7), 20)
     asked = len(json.loads(page.evaluate("window.lotus.timings()")))  # by the page's earlier games
     open_link(page, opening, {"w": "human", "b": "easy"})
     assert moves(page) == opening.moves
@@ -134,17 +119,15 @@ def test_a_race_against_the_computer_reaches_its_end(page):
     assert game.is_over
     assert page.get_attribute("body", "data-winner") == game.winner
     timings = json.loads(page.evaluate("window.lotus.timings()"))[asked:]
-    assert len(timings) >= 10 and all(t["level"] == "easy" for t in timings)
+    assert len(timings) >= 5 and all(t["level"] == "easy" for t in timings)
 
 
 @pytest.mark.slow
 def test_a_go_game_against_the_computer_reaches_its_scored_end(page):
     """From a share link of 30 seeded random placements (the computer's seat named in it), the
     person and the computer play on to the passes, the scoring and its confirmed result."""
-    rng = random.Random(2)
-    opening = go.Game()
-    while len(opening.moves) < 30:
-        opening.play(rng.choice([m for m in opening.legal_moves() if m != "pass"]))
+    rng = random.Random(2)  # the opening's, then the person's choices
+    opening = random_go(2, 30, rng=rng)
     open_link(page, opening, {"w": "human", "b": "easy"})
     assert moves(page) == opening.moves
     while page.get_attribute("body", "data-phase") == "play":
@@ -203,14 +186,14 @@ def test_a_new_game_during_a_search_is_not_disturbed_by_the_old_answer(page):
 def test_watch_mode_plays_by_itself_and_pauses(page):
     open_link(page, race.Game(), {"w": "easy", "b": "easy"})
     page.select_option("[data-speed]", "fast")
-    page.wait_for_function(f"() => ({MOVES}).length >= 4", timeout=WORKER_TIMEOUT)
+    wait_moves(page, 4, timeout=WORKER_TIMEOUT)
     page.click('[data-action="pause"]')
     settle(page)  # an answer already on its way has landed
     frozen = len(moves(page))
     page.wait_for_timeout(1500)  # watch mode at "fast" would have played several moves by now
     assert len(moves(page)) == frozen
     page.click('[data-action="pause"]')
-    page.wait_for_function(f"() => ({MOVES}).length > {frozen}", timeout=WORKER_TIMEOUT)
+    wait_moves(page, frozen + 1, timeout=WORKER_TIMEOUT)
 
 
 @pytest.fixture
@@ -229,7 +212,7 @@ def test_a_computer_seat_says_it_is_getting_ready_before_the_worker(gated):
     game.play("Sw4-A4")
     record = records.record_of(game, seats={"w": "human", "b": "hard"})
     page.goto(f"{url}/index.html#{records.to_link_fragment(record)}")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
     computer_ready, status = page.evaluate(
         "() => [document.body.getAttribute('data-computer-ready'),"
         " document.querySelector('[data-status]').textContent]"
@@ -237,5 +220,26 @@ def test_a_computer_seat_says_it_is_getting_ready_before_the_worker(gated):
     assert computer_ready is None, "a worker was ready without its files"
     assert "Black (computer, hard) is getting ready" in status
     gate.set()
-    page.wait_for_function(f"() => ({MOVES}).length === 2", timeout=WORKER_TIMEOUT)
+    wait_moves(page, 2, timeout=WORKER_TIMEOUT, exactly=True)
     assert "White to move" in page.inner_text("[data-status]")
+
+
+def test_the_worker_answers_the_same_legal_moves_as_the_page(page):
+    """window.lotus.legalMoves (the page's engine) and workerLegalMoves (the Pyodide worker's)
+    agree with the engine along a seeded three-player race."""
+    game = race.Game(players=3)
+    rng = random.Random(3)
+    checked = 0
+    while not game.is_over and checked < 40:
+        request = json.dumps(
+            {
+                "game": "race",
+                "options": {"players": 3, "pro": False, "first": "w"},
+                "moves": game.moves,
+            }
+        )
+        in_page = json.loads(page.evaluate("r => window.lotus.legalMoves(r)", request))
+        in_worker = json.loads(page.evaluate("r => window.lotus.workerLegalMoves(r)", request))
+        assert in_worker == in_page == game.legal_moves()
+        game.play(rng.choice(sorted(game.legal_moves())))
+        checked += 1

@@ -6,15 +6,13 @@ import tempfile
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, Guard
+from e2e.boards import click_move
+from e2e.support import Guard
 from lotus.page import embed
 from tools.browser import serve
+from tools.pages import READY, TIMEOUT, WORKER_TIMEOUT, wait_ready
 
-
-@pytest.fixture(scope="module")
-def page(open_page):
-    return open_page("embed.html#game=race")
-
+PAGE = "embed.html#game=race"
 
 # The board drawn from `fragment` (its figure's data-diagram), or the settings refused.
 DRAWN = """f => document.body.dataset.invalid === '1' ||
@@ -90,9 +88,9 @@ def test_bad_settings_are_explained_inside_the_frame(page):
 
 def test_play_against_a_person_never_loads_the_worker(open_page, guard):
     requests = []
-    page = open_page("embed.html#game=go&mode=play", wait_ready=False)
+    page = open_page("embed.html#game=go&mode=play", ready=False)
     page.on("request", lambda r: requests.append(r.url))
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
     page.click('[data-point="1"]')
     page.click('[data-point="2"]')
     assert point(page, 2) == "b"
@@ -170,14 +168,14 @@ def test_an_embed_on_another_origin_shows_its_board_and_sizes_its_iframe(
     host_guard.attach(page)
     page.goto(host + "/host.html")
     frames = page.frame_locator("iframe[data-lotus-embed] >> nth=0")
-    frames.locator('body[data-ready="1"]').wait_for(state="attached", timeout=READY_TIMEOUT)
+    frames.locator(READY).wait_for(state="attached", timeout=TIMEOUT)
     assert frames.locator('[data-field="A4"] [data-colour]').count() == 0  # step 0: the start
     frames.locator('[data-action="last"]').click()
     assert frames.locator('[data-field="A4"] [data-colour]').count() == 2
     iframe = page.locator("iframe[data-lotus-embed]").first
     page.wait_for_function(
         "document.querySelector('iframe[data-lotus-embed]').style.height !== ''",
-        timeout=READY_TIMEOUT,
+        timeout=TIMEOUT,
     )
     content = frames.locator("[data-embed-root]").evaluate(
         "el => el.getBoundingClientRect().bottom"
@@ -187,7 +185,7 @@ def test_an_embed_on_another_origin_shows_its_board_and_sizes_its_iframe(
     assert height != 300 * 1.16 + 110  # changed from the snippet's first guess
     # The broken snippet explains itself inside its frame; the host page is untouched.
     broken = page.frame_locator("iframe[data-lotus-embed] >> nth=1")
-    broken.locator('body[data-ready="1"]').wait_for(state="attached", timeout=READY_TIMEOUT)
+    broken.locator(READY).wait_for(state="attached", timeout=TIMEOUT)
     assert "cannot be shown" in broken.locator("[data-error]").inner_text()
     assert page.inner_text("#host") == "How to play Lotus"
     assert page.is_visible("#after")
@@ -197,8 +195,6 @@ def test_an_embed_on_another_origin_shows_its_board_and_sizes_its_iframe(
 
 
 def test_the_apps_embed_dialog_gives_a_snippet_and_a_live_preview(open_page):
-    from e2e.race_helpers import click_move
-
     page = open_page("index.html?game=race")
     page.evaluate("localStorage.clear()")
     click_move(page, "Sw4-A4")
@@ -210,14 +206,14 @@ def test_the_apps_embed_dialog_gives_a_snippet_and_a_live_preview(open_page):
     assert snippet.startswith('<iframe src="http') and 'loading="lazy"' in snippet
     assert "embed.html#game=race&amp;position=r2s_w_A4w.B3b_" in snippet
     preview = page.frame_locator("[data-embed-preview]")
-    preview.locator('body[data-ready="1"]').wait_for(state="attached", timeout=READY_TIMEOUT)
+    preview.locator(READY).wait_for(state="attached", timeout=TIMEOUT)
     assert preview.locator('[data-field="A4"] [data-colour]').count() == 1
     # The whole game, step by step, in the dark theme: the preview follows the choices.
     page.check('input[name="what"][value="game"]')
     page.select_option('select[name="theme"]', "dark")
     snippet = page.input_value("[data-embed-snippet]")
     assert "moves=Sw4-A4,Sb3-B3" in snippet and "mode=step" in snippet and "theme=dark" in snippet
-    preview.locator('body[data-theme="dark"]').wait_for(state="attached", timeout=READY_TIMEOUT)
+    preview.locator('body[data-theme="dark"]').wait_for(state="attached", timeout=TIMEOUT)
     preview.locator('[data-action="first"]').click()
     assert preview.locator('[data-field="A4"] [data-colour]').count() == 0
     page.click("[data-embed-dialog] button[value='close']")

@@ -5,13 +5,11 @@ and after a long game opened; the page itself never scrolls. Also the New game d
 and its refusal of a bad marker, the theme and mute toggles (remembered over a reload), and the
 web app manifest."""
 
-import random
-
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, clear_storage, paste_link
-from e2e.race_helpers import click_move
-from lotus.game import games
+from e2e.boards import click_move
+from tests.support.games import random_go, random_race
+from tools.pages import TIMEOUT, clear_storage, paste_link, reload, wait_moves, wait_ready
 
 SIZES = [(1280, 800), (1366, 768), (1920, 1080), (390, 844), (360, 780), (844, 390)]
 PRIMARY = {
@@ -63,25 +61,12 @@ def board_selectors(game: str, start: str = "") -> list:
     return ["[data-point] .hit", "[data-track] svg"]
 
 
-def random_moves(game_id: str, n: int, seed: int, pass_every: int = 0) -> tuple:
-    """`n` seeded random moves of a new game (fewer if it ends), and the engine's game. Passes
-    only every `pass_every` moves (a Go board holds 72 stones: a longer game has passes)."""
-    entry = games.get(game_id)
-    game = entry.new_session(entry.options({})).game
-    rng = random.Random(seed)
-    played = []
-    while len(played) < n and game.winner is None:
-        legal = game.legal_moves()
-        moves = [m for m in legal if m != "pass"]
-        if pass_every and "pass" in legal and len(played) % pass_every == pass_every - 1:
-            move = "pass"
-        elif moves:
-            move = rng.choice(moves)
-        else:
-            break
-        game.play(move)
-        played.append(move)
-    return played, game
+def random_game(game: str, plies: int, seed: int):
+    """A seeded random game of `game` of `plies` moves (a Go board holds 72 stones: a longer Go
+    game passes, half the time it may)."""
+    if game == "race":
+        return random_race(seed, plies)
+    return random_go(seed, plies, pass_rate=0.5 if plies > 72 else 0.0)
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +82,7 @@ def sized(module_context, guard, site):
         page.set_viewport_size({"width": width, "height": height})
         guard.attach(page)
         page.goto(f"{site}/{path}")
-        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+        wait_ready(page)
         return page
 
     return _open
@@ -127,40 +112,42 @@ def after_layout(page) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
 
 
+# The size at which each game's long game is also loaded anew (a phone held upright, and turned):
+# the layout is CSS alone, so a load at a size is laid out as the resize to it; the load's own
+# work (the move list scrolled to the latest move) is checked where the list is shortest.
+RELOADED = {"race": (390, 844), "go": (844, 390)}
+
+
 @pytest.mark.parametrize("game", ["race", "go"])
 def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game):
     """One page per game goes through every size: a new game; moves clicked at each size (8 at
     the first, 2 more at each next one, so at least 8 in the list at every size); a long game
     opened from a link pasted into the address bar at the first size (the latest move stays in
     view when a panel section opens), then resized to each next size (it stays in view, as a
-    phone turned expects) and reloaded there."""
+    phone turned expects), and loaded anew at a phone's size."""
     page = sized(*SIZES[0], f"index.html?game={game}")
     for size in SIZES:
         assert_fits(page, game, f"{resize(page, size)}, a new game")
     per_size = [8] + [2] * (len(SIZES) - 1)
-    moves, _ = random_moves(game, sum(per_size), seed=5)
-    assert len(moves) == sum(per_size)
+    moves = random_game(game, sum(per_size), seed=5).moves
+    assert len(moves) == sum(per_size) and "pass" not in moves
     played = 0
     for size, count in zip(SIZES, per_size):
         name = resize(page, size)
         for move in moves[played : played + count]:
-            if game == "race":
-                click_move(page, move)
-            else:
-                page.click(f'[data-point="{move}"]')
+            click_move(page, move)
             top, _ = page.evaluate(PAGE_SCROLL)
             assert top == 0, f"{name}: the page scrolled by itself after {move}"
         played += count
         assert page.locator("[data-movelist] [data-move]").count() == played
         assert_fits(page, game, f"{name}, after {played} moves")
-    long_moves, long_game = random_moves(game, 120, seed=2, pass_every=3)
-    assert len(long_moves) >= 100
-    shown = f"document.querySelectorAll('[data-movelist] [data-move]').length === {len(long_moves)}"
+    long_game = random_game(game, 120, seed=2)
+    assert len(long_game.moves) >= 100
     for i, size in enumerate(SIZES):
         name = resize(page, size)
-        if i == 0:  # the link; then the same game, the page's saved one, opened at each size
+        if i == 0:  # the link; then the same game, the page's saved one, at each size
             paste_link(page, long_game)
-            page.wait_for_function(shown)
+            wait_moves(page, len(long_game.moves), exactly=True)
             # A panel section opened shortens the move list: the latest move stays in view.
             page.click("[data-analysis-panel] > summary")
             after_layout(page)
@@ -169,11 +156,11 @@ def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game
         else:
             # A window resized (a phone turned) keeps the latest move in view, as a load does.
             assert page.evaluate(LAST_MOVE_SHOWN), f"{name}: resized, the latest move is hidden"
-            page.reload()
-            page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-        page.wait_for_function(shown)
+        if size == RELOADED[game]:
+            reload(page)
+            wait_moves(page, len(long_game.moves), exactly=True)
         after_layout(page)
-        assert_fits(page, game, f"{name}, a game of {len(long_moves)} moves opened", start="?")
+        assert_fits(page, game, f"{name}, a game of {len(long_game.moves)} moves", start="?")
         assert page.evaluate(LAST_MOVE_SHOWN), f"{name}: the latest move is out of the move list"
 
 
@@ -224,7 +211,9 @@ def test_an_out_of_range_marker_is_refused_in_the_dialog_and_the_game_kept(sized
     assert not message.is_visible()  # an old refusal does not outlive its attempt
 
 
-def test_the_theme_toggle_darkens_the_page_and_is_remembered(sized):
+def test_the_theme_and_mute_toggles_are_remembered_over_a_reload(sized):
+    """The theme toggle darkens the page; moves ask for their sound, which mute silences; both
+    choices are kept over a reload."""
     page = sized(1280, 800, "index.html?game=go")
     background = "getComputedStyle(document.documentElement).backgroundColor"
     light = page.evaluate(background)
@@ -233,26 +222,19 @@ def test_the_theme_toggle_darkens_the_page_and_is_remembered(sized):
     assert page.get_attribute('[data-action="theme"]', "aria-pressed") == "true"
     dark = page.evaluate(background)
     assert dark != light
-    page.reload()
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-    assert page.get_attribute("html", "data-theme") == "dark"
-    assert page.evaluate(background) == dark
-    page.click('[data-action="theme"]')
-    assert page.evaluate(background) == light
-    assert page.evaluate("localStorage.getItem('lotus.theme')") == "light"
-
-
-def test_moves_ask_for_their_sound_and_mute_is_remembered(sized):
-    page = sized(1280, 800, "index.html?game=go")
     page.click('[data-point="1"]')
     assert page.evaluate("lotusSound.log.map(e => e.kind)") == ["move"]
     page.click('[data-action="mute"]')
     assert page.get_attribute('[data-action="mute"]', "aria-pressed") == "true"
-    page.reload()
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    reload(page)
+    assert page.get_attribute("html", "data-theme") == "dark"
+    assert page.evaluate(background) == dark
     assert page.get_attribute('[data-action="mute"]', "aria-pressed") == "true"
     page.click('[data-point="2"]')
     assert page.evaluate("lotusSound.log") == [{"kind": "move", "played": False}]
+    page.click('[data-action="theme"]')
+    assert page.evaluate(background) == light
+    assert page.evaluate("localStorage.getItem('lotus.theme')") == "light"
 
 
 def test_the_manifest_is_read_without_errors_and_chromium_would_install_the_app(
@@ -262,8 +244,8 @@ def test_the_manifest_is_read_without_errors_and_chromium_would_install_the_app(
     page = context.new_page()
     guard.attach(page)
     page.goto(f"{site}/index.html")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=READY_TIMEOUT)
+    wait_ready(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT)
     cdp = context.new_cdp_session(page)
     answer = cdp.send("Page.getAppManifest")
     assert answer["errors"] == [], answer["errors"]

@@ -15,16 +15,12 @@ from contextlib import contextmanager
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, held_page
-from e2e.race_helpers import assert_page_shows, click_move
+from e2e.boards import assert_page_shows, click_move
+from e2e.support import held_page
 from lotus.engine import race
 from lotus.game.openings_book import MOVES as MOVES_BOOK
 from tools.browser import serve
-
-MOVES = (
-    "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
-    ".map(e => e.getAttribute('data-move'))"
-)
+from tools.pages import WORKER_TIMEOUT, moves, wait_moves, wait_ready, wait_text
 
 
 @pytest.fixture
@@ -61,10 +57,6 @@ def timings(page) -> list:
     return json.loads(page.evaluate("window.lotus.timings()"))
 
 
-def count_moves(page, n: int) -> None:
-    page.wait_for_function(f"() => ({MOVES}).length >= {n}", timeout=WORKER_TIMEOUT)
-
-
 @pytest.fixture
 def workerless(browser, guard):
     """A guarded page on a server holding both workers back: Pyodide's WebAssembly and the quick
@@ -72,28 +64,25 @@ def workerless(browser, guard):
     yield from held_page(browser, guard, ("pyodide.asm.wasm", "worker-mpy.toml"))
 
 
-@pytest.mark.parametrize(
-    "link, book",
-    [
-        ("game=race&players=2&seats=medium,human", ("race 2 0 w", 1)),
-        ("game=race&players=4&pro=1&first=r&seats=human,human,hard,human", ("race 4 1 r", 2)),
-        ("game=go&first=b&marker=-3&seats=human,easy", ("go b -3", 0)),
-    ],
-)
-def test_the_first_move_from_a_usual_start_comes_from_the_book_with_no_worker_up(
-    workerless, link, book
-):
-    """A game where the computer moves first at a usual start: its move is the opening book's
+BOOK_STARTS = [  # (the address, the book's entry and the level's move in it)
+    ("game=race&players=2&seats=medium,human", ("race 2 0 w", 1)),
+    ("game=race&players=4&pro=1&first=r&seats=human,human,hard,human", ("race 4 1 r", 2)),
+    ("game=go&first=b&marker=-3&seats=human,easy", ("go b -3", 0)),
+]
+
+
+def test_the_first_move_from_a_usual_start_comes_from_the_book_with_no_worker_up(workerless):
+    """Games where the computer moves first at a usual start: its move is the opening book's
     (the full search's move there), played as soon as the page is ready, while neither worker can
     start. Its next move waits for a worker, as before: once their files come, one is up."""
     page, url, gate = workerless
-    page.goto(f"{url}/index.html?{link}")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-    count_moves(page, 1)
-    assert page.get_attribute("body", "data-computer-ready") is None  # no worker answered
-    assert [t["by"] for t in timings(page)] == ["book"]
-    key, level = book
-    assert page.evaluate(MOVES) == [MOVES_BOOK[key][level]]
+    for link, (key, level) in BOOK_STARTS:
+        page.goto(f"{url}/index.html?{link}")
+        wait_ready(page)
+        wait_moves(page, 1, timeout=WORKER_TIMEOUT)
+        assert page.get_attribute("body", "data-computer-ready") is None, link  # none answered
+        assert [t["by"] for t in timings(page)] == ["book"], link
+        assert moves(page) == [MOVES_BOOK[key][level]], link
     gate.set()
     page.wait_for_selector('body[data-computer-ready="1"]', timeout=WORKER_TIMEOUT)
 
@@ -101,78 +90,67 @@ def test_the_first_move_from_a_usual_start_comes_from_the_book_with_no_worker_up
 def test_a_watched_game_straddles_the_hand_over_and_stays_legal(gated):
     page, url, gate = gated
     page.goto(f"{url}/index.html?game=race&players=2&seats=easy,easy")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
     page.select_option("[data-speed]", "fast")
-    count_moves(page, 5)  # the book's first move, four from the quick worker, Pyodide held back
+    # The book's first move, four from the quick worker, Pyodide held back.
+    wait_moves(page, 5, timeout=WORKER_TIMEOUT)
     assert page.get_attribute("body", "data-worker-ready") is None
     assert page.get_attribute("body", "data-computer-ready") == "1"
     gate.set()
     page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
     # Four more moves counted from here, not from the gate: at "fast" the quick worker plays on
     # while Pyodide starts, and the move in flight at the hand-over may still be its own.
-    count_moves(page, len(page.evaluate(MOVES)) + 4)
+    wait_moves(page, len(moves(page)) + 4, timeout=WORKER_TIMEOUT)
     page.click('[data-action="pause"]')
     page.wait_for_function("() => !document.body.hasAttribute('data-thinking')")
-    moves = page.evaluate(MOVES)
+    shown = moves(page)
     played = timings(page)
     by = [t["by"] for t in played]
     assert by[:5] == ["book"] + ["micropython"] * 4, by
     assert "cpython" in by, "Pyodide never took over"
     assert by[by.index("cpython") :] == ["cpython"] * (len(by) - by.index("cpython")), by
     # Every answer was played once, in turn: the board is the engine's game of the listed moves.
-    assert len(played) == len(moves)
+    assert len(played) == len(shown)
     game = race.Game(players=2)
-    for move in moves:
+    for move in shown:
         game.play(move)  # raises on an illegal move
     assert_page_shows(page, game)
 
 
-def test_the_computer_moves_before_pyodide_and_then_from_pyodide(gated):
-    """The computer's first move from the book, its reply to the person's first move from the
-    quick worker (Pyodide held back), and the next from Pyodide."""
+def test_the_computer_moves_and_hints_before_pyodide_and_then_from_pyodide(gated):
+    """The computer's first move from the book; its reply to the person's first move from the
+    quick worker, and a hint from it too (Pyodide held back); the next move from Pyodide."""
     page, url, gate = gated
     warned = warnings_of(page)
     snapshots = []
     page.on("response", lambda r: snapshots.append(r.status) if "snapshot.bin" in r.url else None)
     page.goto(f"{url}/index.html?game=go&seats=easy,human")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-    count_moves(page, 1)
-    first = page.evaluate(MOVES)[0]
+    wait_ready(page)
+    wait_moves(page, 1, timeout=WORKER_TIMEOUT)
+    assert page.is_enabled('[data-action="hint"]'), "Hint waits for no worker"
+    first = moves(page)[0]
     free = [str(p) for p in range(1, 60) if str(p) != first]
     page.click(f'[data-point="{free[0]}"]')
-    count_moves(page, 3)
+    wait_moves(page, 3, timeout=WORKER_TIMEOUT)
     assert page.get_attribute("body", "data-worker-ready") is None
     assert [t["by"] for t in timings(page)] == ["book", "micropython"]
-    third = page.evaluate(MOVES)[2]
+    third = moves(page)[2]
+    page.click('[data-action="hint"]')
+    wait_text(page, "Hint: ", timeout=WORKER_TIMEOUT)
+    assert page.get_attribute("body", "data-worker-ready") is None
+    assert page.locator("#board [data-hint]").count() == 1
+    assert moves(page) == [first, free[0], third]  # shown, never played
+    assert page.get_attribute("body", "data-to-move") == "b"
     gate.set()
     page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
     fourth = next(p for p in free[1:] if p != third)
     page.click(f'[data-point="{fourth}"]')
-    count_moves(page, 5)
+    wait_moves(page, 5, timeout=WORKER_TIMEOUT)
     assert [t["by"] for t in timings(page)] == ["book", "micropython", "cpython"]
-    assert page.evaluate(MOVES)[:4] == [first, free[0], third, fourth]
+    assert moves(page)[:4] == [first, free[0], third, fourth]
     # Pyodide came up from its snapshot: fetched, and restored without the fallback's warning.
     assert snapshots == [200]
     assert not [w for w in warned if SNAPSHOT_FAILED in w], warned
-
-
-def test_hint_works_before_pyodide_is_ready(gated):
-    page, url, gate = gated
-    page.goto(f"{url}/index.html?game=race")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-    assert page.is_enabled('[data-action="hint"]'), "Hint waits for nothing once the page is ready"
-    click_move(page, "Sw4-A4")
-    page.click('[data-action="hint"]')
-    page.wait_for_function(
-        "() => document.querySelector('[data-status]').textContent.startsWith('Hint: ')",
-        timeout=WORKER_TIMEOUT,
-    )
-    assert page.get_attribute("body", "data-worker-ready") is None
-    game = race.Game()
-    game.play("Sw4-A4")
-    assert page.locator("svg .hint").count() >= 1
-    assert page.evaluate(MOVES) == ["Sw4-A4"]  # shown, never played
-    assert game.to_move == page.get_attribute("body", "data-to-move")
 
 
 def test_without_pyodide_the_quick_worker_plays_on_and_the_page_says_so(browser):
@@ -180,14 +158,10 @@ def test_without_pyodide_the_quick_worker_plays_on_and_the_page_says_so(browser)
     the notice says its full search is unavailable."""
     with page_without(browser, "worker.toml") as (page, url):
         page.goto(f"{url}/index.html?game=race&seats=human,easy")
-        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-        page.wait_for_function(
-            "document.querySelector('[data-error]').textContent.includes("
-            "'full search is unavailable')",
-            timeout=WORKER_TIMEOUT,
-        )
+        wait_ready(page)
+        wait_text(page, "full search is unavailable", "[data-error]", WORKER_TIMEOUT)
         click_move(page, "Sw4-A4")
-        count_moves(page, 2)
+        wait_moves(page, 2, timeout=WORKER_TIMEOUT)
         assert [t["by"] for t in timings(page)] == ["micropython"]
         assert page.get_attribute("body", "data-worker-ready") is None
 
@@ -203,7 +177,7 @@ def test_without_its_snapshot_pyodide_starts_in_full_and_plays(browser):
         page.goto(f"{url}/index.html?game=race&seats=human,easy")
         page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
         click_move(page, "Sw4-A4")
-        count_moves(page, 2)
+        wait_moves(page, 2, timeout=WORKER_TIMEOUT)
         assert [t["by"] for t in timings(page)] == ["cpython"]
         assert [w for w in warned if SNAPSHOT_FAILED in w], warned
         assert errors == []  # the failed fetch is said once, as that warning
@@ -214,7 +188,7 @@ def test_without_the_quick_worker_pyodide_suggests_the_dead_groups(browser):
     search's dead groups from Pyodide instead, started for it."""
     with page_without(browser, "worker-mpy.toml") as (page, url):
         page.goto(f"{url}/index.html?game=go")
-        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+        wait_ready(page)
         page.click('[data-action="pass"]')
         page.click('[data-action="pass"]')
         page.wait_for_selector('body[data-phase="scoring"]')

@@ -4,15 +4,20 @@ import json
 
 import pytest
 
-from e2e.clicks import tap
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, clear_storage
-from e2e.race_helpers import click_move
-from lotus.engine import race
+from e2e.boards import click_move, click_moves
+from lotus.engine import go, race
 from lotus.game import records
-
-MOVES = (
-    "Array.from(document.querySelectorAll('[data-movelist] [data-move]')).map(e => e.dataset.move)"
+from tools.pages import (
+    WORKER_TIMEOUT,
+    clear_storage,
+    load,
+    moves,
+    paste_link,
+    reload,
+    wait_moves,
+    wait_ready,
 )
+
 SAVED = "[data-library-list] [data-saved-game]"
 
 # localStorage that throws, as a browser that denies site data does (SecurityError), or, once
@@ -33,34 +38,6 @@ FULL = """
 """
 
 
-@pytest.fixture(scope="module")
-def page(open_page):
-    return open_page("index.html?game=race")
-
-
-def go_to(page, query: str) -> None:
-    page.goto(page.url.split("?")[0].split("#")[0] + query)
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-
-
-def fresh(page, query: str = "?game=race") -> None:
-    page.evaluate("localStorage.clear()")
-    go_to(page, query)
-
-
-def reload(page) -> None:
-    page.reload()
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-
-
-def click_points(page, points) -> None:
-    for point in points:
-        if point == "pass":
-            page.click('[data-action="pass"]')
-        else:
-            tap(page, f'[data-point="{point}"]')
-
-
 def open_list(page) -> None:
     page.evaluate("document.querySelector('[data-library]').open = true")
 
@@ -73,43 +50,43 @@ def saved(page) -> list:
 
 
 def test_a_reload_after_a_race_options_link_resumes_its_game(page):
-    fresh(page, "?game=race&players=4")
+    load(page, "?game=race&players=4", fresh=True)
     assert page.url.endswith("index.html?game=race")  # the plain game's address now
     click_move(page, "Sw3-A3")  # four players: every colour starts with stacks of 1, 2, 3
     reload(page)
-    assert page.evaluate(MOVES) == ["Sw3-A3"]
+    assert moves(page) == ["Sw3-A3"]
     assert page.locator('[data-start^="y"]').count() > 0  # still the four-player game
     assert saved(page) == [["race", 1, False]]
 
 
 def test_a_reload_after_a_go_options_link_resumes_its_game(page):
-    fresh(page, "?game=go&first=b&marker=-2")
+    load(page, "?game=go&first=b&marker=-2", fresh=True)
     assert page.url.endswith("index.html?game=go")
     page.click('[data-point="37"]')
     reload(page)
-    assert page.evaluate(MOVES) == ["37"]
+    assert moves(page) == ["37"]
     assert page.get_attribute("[data-marker]", "data-value") == "-2"
     assert page.get_attribute("body", "data-to-move") == "w"  # Black began, as the link said
 
 
 def test_a_share_link_opened_over_a_game_in_progress_keeps_both(page):
-    fresh(page)
+    load(page, "?game=race", fresh=True)
     click_move(page, "Sw4-A4")
     shared = race.Game()
     for move in ("Sw3-A3", "Sb4-B4"):
         shared.play(move)
     fragment = records.to_link_fragment(records.record_of(shared))
-    go_to(page, "?game=race#" + fragment)
-    assert page.evaluate(MOVES) == ["Sw3-A3", "Sb4-B4"]
+    load(page, "?game=race#" + fragment)
+    assert moves(page) == ["Sw3-A3", "Sb4-B4"]
     assert "#" not in page.url
     assert sorted(saved(page)) == [["race", 1, False], ["race", 2, False]]
     open_list(page)
     page.click(f'{SAVED}[data-moves="1"] [data-action="resume-saved"]')  # the old one is back
-    assert page.evaluate(MOVES) == ["Sw4-A4"]
+    assert moves(page) == ["Sw4-A4"]
 
 
 def test_a_new_game_and_resign_ask_first_and_the_old_game_stays_listed(page):
-    fresh(page, "?game=go")
+    load(page, "?game=go", fresh=True)
     page.click('[data-point="5"]')
     page.once("dialog", lambda dialog: dialog.dismiss())
     page.click('[data-action="resign"]')
@@ -117,43 +94,43 @@ def test_a_new_game_and_resign_ask_first_and_the_old_game_stays_listed(page):
     page.click('.actions [data-action="new-dialog"]')
     page.once("dialog", lambda dialog: dialog.dismiss())
     page.click('form[data-form="go"] [data-action="new"]')
-    assert page.evaluate(MOVES) == ["5"]
+    assert moves(page) == ["5"]
     page.once("dialog", lambda dialog: dialog.accept())
     page.click('form[data-form="go"] [data-action="new"]')
-    assert page.evaluate(MOVES) == []
+    assert moves(page) == []
     assert sorted(saved(page)) == [["go", 0, False], ["go", 1, False]]
 
 
 def test_two_tabs_follow_each_other(page, open_page):
-    fresh(page)
+    load(page, "?game=race", fresh=True)
     other = open_page("index.html?game=race")
     click_move(page, "Sw4-A4")
-    other.wait_for_function(f"{MOVES}.length === 1")
+    wait_moves(other, 1, exactly=True)
     assert "another tab" in other.inner_text("[data-status]")
     click_move(other, "Sb4-B4")
-    page.wait_for_function(f"{MOVES}.length === 2")
-    assert page.evaluate(MOVES) == other.evaluate(MOVES) == ["Sw4-A4", "Sb4-B4"]
+    wait_moves(page, 2, exactly=True)
+    assert moves(page) == moves(other) == ["Sw4-A4", "Sb4-B4"]
     other.close()
 
 
 def test_undo_while_reviewing_leaves_review_and_the_save_stays_whole(page):
-    fresh(page, "?game=go")
-    click_points(page, ("1", "2", "3", "4", "5"))
+    paste_link(page, go.Game())
+    click_moves(page, ("1", "2", "3", "4", "5"))
     page.keyboard.press("ArrowLeft")
     assert page.get_attribute("body", "data-review") == "4"
     page.keyboard.press("u")
     page.keyboard.press("u")
     assert page.get_attribute("body", "data-review") is None
-    assert page.evaluate(MOVES) == ["1", "2", "3"]
+    assert moves(page) == ["1", "2", "3"]
     reload(page)
-    assert page.evaluate(MOVES) == ["1", "2", "3"]
+    assert moves(page) == ["1", "2", "3"]
     assert not page.is_visible("[data-error]")
 
 
 def test_a_lotus_group_clicked_in_scoring_gets_a_sentence(page):
-    fresh(page, "?game=go")
-    click_points(page, ("1", "10", "2", "15", "3", "24", "4", "25", "5", "31", "6"))
-    click_points(page, ("pass", "pass"))
+    paste_link(page, go.Game())
+    click_moves(page, ("1", "10", "2", "15", "3", "24", "4", "25", "5", "31", "6"))
+    click_moves(page, ("pass", "pass"))
     assert page.get_attribute("body", "data-phase") == "scoring"
     # The marks are settled once the search's suggestion is in (it would otherwise land between
     # the clicks on a slow machine and change what a click toggles).
@@ -166,38 +143,32 @@ def test_a_lotus_group_clicked_in_scoring_gets_a_sentence(page):
     assert page.locator('[data-point="10"].dead').count() == 1 - dead
 
 
-@pytest.mark.parametrize(
-    "seats",
-    [{"w": 5}, {"w": None}, {"w": []}],
-    ids=["number", "null", "list"],
-)
-def test_a_damaged_save_is_kept_listed_and_exportable(page, seats):
-    save = json.dumps(
-        {
-            "format": 1,
-            "game": "race",
-            "options": {"players": 2, "pro": False, "first": "w"},
-            "seats": seats,
-            "actions": ["Sw4-A4"],
-        }
-    )
-    page.evaluate("localStorage.clear()")
-    page.evaluate("s => localStorage.setItem('lotus.save.race', s)", save)
-    go_to(page, "?game=race")
-    assert "could not be restored" in page.inner_text("[data-error]")
-    assert page.evaluate(MOVES) == []
-    assert sorted(entry[2] for entry in saved(page)) == [False, True], page.evaluate(
-        "JSON.stringify(localStorage)"
-    )
-    open_list(page)
-    page.click(f"{SAVED}[data-broken] [data-action='export-saved']")
-    assert page.input_value("[data-record-text]") == save
+def test_a_damaged_save_is_kept_listed_and_exportable(page):
+    """Seats of every wrong type: each save is kept, listed as broken beside a new game, and
+    exports as it was; still listed after a reload."""
+    for seats in ({"w": 5}, {"w": None}, {"w": []}):
+        save = json.dumps(
+            {
+                "format": 1,
+                "game": "race",
+                "options": {"players": 2, "pro": False, "first": "w"},
+                "seats": seats,
+                "actions": ["Sw4-A4"],
+            }
+        )
+        load(page, "?game=race", storage={"lotus.save.race": save})
+        assert "could not be restored" in page.inner_text("[data-error]"), seats
+        assert moves(page) == [], seats
+        assert sorted(entry[2] for entry in saved(page)) == [False, True], seats
+        open_list(page)
+        page.click(f"{SAVED}[data-broken] [data-action='export-saved']")
+        assert page.input_value("[data-record-text]") == save
     reload(page)  # the broken save stays listed; a new game was started beside it
     assert sorted(entry[2] for entry in saved(page)) == [False, True]
 
 
 def test_a_save_too_large_to_restore_is_kept(page):
-    fresh(page)
+    paste_link(page, race.Game())
     click_move(page, "Sw4-A4")
     game_id = page.get_attribute(f"{SAVED}[aria-current]", "data-saved-game")
     big = json.dumps({"format": 1, "game": "race", "padding": "x" * 1_200_000})
@@ -212,7 +183,7 @@ def guarded_page(module_context, guard, site, script: str, path: str):
     guard.attach(page)
     page.add_init_script(script)
     page.goto(f"{site}/{path}")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
     return page
 
 
@@ -221,7 +192,7 @@ def test_blocked_storage_plays_without_saving_and_says_so(module_context, guard,
     assert "not saved in this browser" in page.inner_text("[data-error]")
     page.click('[data-point="37"]')
     page.click('[data-point="38"]')
-    assert page.evaluate(MOVES) == ["37", "38"]
+    assert moves(page) == ["37", "38"]
     page.close()
 
 
@@ -231,7 +202,7 @@ def test_full_storage_keeps_the_move_and_the_computer_answers(module_context, gu
     page = guarded_page(module_context, guard, site, FULL, "index.html?game=race&seats=human,easy")
     page.evaluate("window.storageFull = true")
     click_move(page, "Sw4-A4")
-    page.wait_for_function(f"{MOVES}.length === 2", timeout=WORKER_TIMEOUT)
+    wait_moves(page, 2, timeout=WORKER_TIMEOUT, exactly=True)
     assert "Saving failed" in page.inner_text("[data-error]")
     assert page.get_attribute("body", "data-to-move") == "w"
     page.close()

@@ -2,7 +2,7 @@
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT
+from tools.pages import wait_ready
 
 PHONE = {"width": 360, "height": 740}
 MIN_TARGET = 34  # CSS px; a finger needs about 9 mm (WCAG's minimum target is 24 px)
@@ -19,7 +19,7 @@ def phone(browser, guard, site):
 
 def open_game(page, site, query):
     page.goto(f"{site}/index.html?{query}")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
 
 
 def boxes(page, selector):

@@ -9,12 +9,15 @@ for a new one, as players would. Tests that break a connection or need other sea
 """
 
 import json
-import random
 
 import pytest
 
-from e2e.live_helpers import (
-    MOVES,
+from e2e.boards import assert_page_shows, click_move
+from e2e.support import opener
+from lotus.engine import go, race
+from lotus.game import records
+from tests.support.games import before_end, random_race
+from tools.pages import (
     TIMEOUT,
     arrive,
     ask_new_game,
@@ -25,14 +28,13 @@ from e2e.live_helpers import (
     moves,
     new_context,
     next_invitation,
-    opener,
     paste,
     refused,
+    take_turns,
     wait_moves,
+    wait_ready,
+    wait_text,
 )
-from e2e.race_helpers import click_move as race_click
-from lotus.engine import go, race
-from lotus.game import records
 
 
 @pytest.fixture(scope="module")
@@ -88,12 +90,8 @@ def test_a_go_game_live_moves_both_ways_and_bad_messages_are_refused(go_live):
     assert guest.get_attribute("body", "data-live-me") == "b"
     assert guest.get_attribute("body", "data-game") == "go"
     assert host.locator("[data-live-qr] svg path").count() == 1  # drawn by lotus/page/qr.py
-    game = go.Game()
-    for i, point in enumerate(("10", "20", "11", "30")):
-        mover, other = (host, guest) if i % 2 == 0 else (guest, host)
-        mover.click(f'[data-point="{point}"]')
-        game.play(point)
-        wait_moves(other, i + 1)
+    game = go.Game.from_moves(["10", "20", "11", "30"])
+    take_turns(host, guest, *game.moves)
     assert moves(host) == moves(guest) == game.moves
     # Out of turn: the guest's click is refused in its page, and nothing is sent.
     guest.click('[data-point="40"]')
@@ -132,16 +130,13 @@ def test_undo_is_asked_and_the_friend_decides(go_live):
     guest.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
     assert "taking back" in guest.text_content("[data-live-question]")
     guest.click('[data-action="live-decline"]')
-    host.wait_for_function(
-        "document.querySelector('[data-status]').textContent.includes('declined')",
-        timeout=TIMEOUT,
-    )
+    wait_text(host, "declined")
     assert moves(host) == moves(guest) == ["10"]
     host.click('[data-action="undo"]')
     guest.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
     guest.click('[data-action="live-accept"]')
     for page in (host, guest):
-        page.wait_for_function(f"!document.querySelector('{MOVES}')", timeout=TIMEOUT)
+        wait_moves(page, 0, exactly=True)
     assert moves(host) == moves(guest) == []
     # The other way round: the guest asks, the host accepts; nothing is refused on either side.
     host.click('[data-point="10"]')
@@ -151,7 +146,7 @@ def test_undo_is_asked_and_the_friend_decides(go_live):
     guest.click('[data-action="undo"]')
     host.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
     host.click('[data-action="live-accept"]')
-    guest.wait_for_function(f"document.querySelectorAll('{MOVES}').length === 1", timeout=TIMEOUT)
+    wait_moves(guest, 1, exactly=True)
     assert moves(host) == moves(guest) == ["10"]
     guest.click('[data-point="21"]')  # play goes on after the take-back
     wait_moves(host, 2)
@@ -170,7 +165,7 @@ def test_a_new_game_is_asked_and_resign_goes_across(go_live):
     assert moves(host) == ["10", "20"]  # nothing changes before the friend agrees
     guest.click('[data-action="live-accept"]')
     for page in (host, guest):
-        page.wait_for_function(f"!document.querySelector('{MOVES}')", timeout=TIMEOUT)
+        wait_moves(page, 0, exactly=True)
         assert page.get_attribute("body", "data-live") == "connected"
     host.click('[data-point="12"]')  # the new game is live too
     wait_moves(guest, 1)
@@ -187,13 +182,7 @@ def test_a_new_game_is_asked_and_resign_goes_across(go_live):
 def test_a_go_game_to_scoring_ends_when_both_confirm(go_live):
     host, guest = go_live["host"], go_live["guest"]
     fresh_game(host, guest)
-    for i, move in enumerate(("1", "4", "pass", "pass")):
-        mover, other = (host, guest) if i % 2 == 0 else (guest, host)
-        if move == "pass":
-            mover.click('[data-action="pass"]')
-        else:
-            mover.click(f'[data-point="{move}"]')
-        wait_moves(other, i + 1)
+    take_turns(host, guest, "1", "4", "pass", "pass")
     for page in (host, guest):
         page.wait_for_selector('body[data-phase="scoring"]', timeout=TIMEOUT)
     host.click('[data-action="confirm"]')
@@ -217,10 +206,7 @@ def test_a_closed_tab_a_silent_page_and_conflicting_histories(pair, contexts):
     link = invite(host)
     guest, reply = arrive(pair.open, contexts[1], link)
     connect(host, guest, reply)
-    for i, point in enumerate(("10", "20", "11")):
-        mover, other = (host, guest) if i % 2 == 0 else (guest, host)
-        mover.click(f'[data-point="{point}"]')
-        wait_moves(other, i + 1)
+    take_turns(host, guest, "10", "20", "11")
     guest.close()  # the friend's tab closes
     host.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
     host.click('[data-point="30"]')  # Black is the friend's: not played here meanwhile
@@ -271,13 +257,7 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
     computer's) goes to the friend over the channel; the reply is opened in another tab of the
     host's browser, which hands it to the inviting tab. The host's page plays Red and relays it;
     the two people finish the game by clicks."""
-    rng = random.Random(1)
-    full = race.Game(players=3)
-    while not full.is_over:
-        full.play(rng.choice(full.legal_moves()))
-    game = race.Game(players=3)
-    for move in full.moves[:-5]:
-        game.play(move)
+    game = before_end(random_race(1, players=3), 5)
     seats = {"w": "human", "b": "human", "r": "easy"}
     fragment = records.to_link_fragment(records.record_of(game, seats=seats))
     open_ = pair.open
@@ -292,14 +272,11 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
     fetched = []
     other_tab.on("request", lambda request: fetched.append(request.url))
     other_tab.goto(reply)
-    other_tab.wait_for_selector('body[data-ready="1"]', timeout=TIMEOUT)
+    wait_ready(other_tab)
     for page in (host, guest):
         page.wait_for_selector('body[data-live="connected"]', timeout=TIMEOUT)
         page.keyboard.press("Escape")
-    other_tab.wait_for_function(  # the inviting tab said it took the reply
-        "document.querySelector('[data-status]').textContent.includes(\"went to your game's tab\")",
-        timeout=TIMEOUT,
-    )
+    wait_text(other_tab, "went to your game's tab")  # the inviting tab said it took the reply
     workers = [url for url in fetched if "pyodide" in url or url.endswith("worker-mpy.toml")]
     assert not workers, workers
     assert other_tab.get_attribute("body", "data-computer-ready") is None
@@ -309,15 +286,9 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
     # The same reply opened in the friend's browser: no tab there waits for it, and the page says
     # where it belongs; a damaged reply is refused with a reason.
     stray = open_(contexts[1], reply)
-    stray.wait_for_function(
-        "document.querySelector('[data-status]').textContent.includes('No tab of this browser')",
-        timeout=TIMEOUT,
-    )
+    wait_text(stray, "No tab of this browser")
     stray.goto(reply.split("#")[0] + "#reply=1~garbage")
-    stray.wait_for_function(
-        "document.querySelector('[data-error]').textContent.includes('This reply cannot be used')",
-        timeout=TIMEOUT,
-    )
+    wait_text(stray, "This reply cannot be used", "[data-error]")
     assert "No tab" not in stray.text_content("[data-status]")
     stray.close()
     assert host.get_attribute("body", "data-live-me") == "w"
@@ -333,7 +304,7 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
             computer_moves += 1
         else:
             move = sorted(game.legal_moves())[0]
-            race_click(pages[game.to_move], move)
+            click_move(pages[game.to_move], move)
             game.play(move)
         for page in (host, guest):
             wait_moves(page, len(game.moves))
@@ -346,31 +317,35 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
         assert page.get_attribute("body", "data-live-refused") is None
 
 
-@pytest.mark.slow
-def test_a_whole_race_game_from_its_first_move_by_clicks_on_both_pages(pair, contexts):
-    """A race for two from its first move to its end over the link: each page clicks its own
-    colour's moves (a seeded random game), each move reaches the other page, and both end on the
-    same winner and the same record."""
-    rng = random.Random(457)  # a random game of 123 plies, among the shortest (seed 5: 160)
-    game = race.Game()
-    host = pair("race")
-    link = invite(host)
-    guest, reply = arrive(pair.open, contexts[1], link)
+def test_a_race_for_two_from_a_link_is_finished_by_clicks_on_both_pages(pair, contexts):
+    """The host's race for two (a seeded random game opened from its share link, 12 moves before
+    its end) goes to the friend over the channel; each page clicks its own colour's moves, each
+    move reaches the other page, whose stacks, start, goal, turn and move list are the engine's
+    after every move, and both end on the same winner, said in their banners, and the same
+    record. (A whole race by clicks on one page: e2e/test_race_page.py.)"""
+    full = random_race(190)
+    game = before_end(full, 12)
+    fragment = records.to_link_fragment(records.record_of(game))
+    host = pair.open(contexts[0], "index.html#" + fragment)
+    guest, reply = arrive(pair.open, contexts[1], invite(host))
     connect(host, guest, reply)
     pages = {host.get_attribute("body", "data-live-me"): host}
     pages[guest.get_attribute("body", "data-live-me")] = guest
     assert sorted(pages) == ["b", "w"]
-    while not game.is_over:
-        move = rng.choice(sorted(game.legal_moves()))
+    assert moves(guest) == game.moves
+    for move in full.moves[len(game.moves) :]:
         mover = pages[game.to_move]
-        race_click(mover, move)
+        click_move(mover, move)
         game.play(move)
-        # The move reached the other page (the mover's own list is compared at the end).
-        wait_moves(host if mover is guest else guest, len(game.moves))
-    assert len(game.moves) > 60  # a whole game, not an ending
+        # The move reached the other page, which shows the engine's position.
+        other = host if mover is guest else guest
+        wait_moves(other, len(game.moves))
+        assert_page_shows(other, game)
+    assert game.is_over
     for page in (host, guest):
         page.wait_for_selector("body[data-over]", timeout=TIMEOUT)
         assert page.get_attribute("body", "data-winner") == game.winner
+        assert race.COLOUR_NAMES[game.winner].capitalize() in page.inner_text("[data-banner]")
         assert page.get_attribute("body", "data-live-refused") is None
     assert moves(host) == moves(guest) == game.moves
 
@@ -400,7 +375,7 @@ def test_a_race_for_four_relayed_by_the_host_refusals_and_an_undo_all_must_agree
         game = race.Game(players=4)
         for _ in range(4):  # each page moves once; every move reaches the three others
             move = sorted(game.legal_moves())[0]
-            race_click(pages[game.to_move], move)
+            click_move(pages[game.to_move], move)
             game.play(move)
             for page in pages.values():
                 wait_moves(page, len(game.moves))
@@ -423,19 +398,13 @@ def test_a_race_for_four_relayed_by_the_host_refusals_and_an_undo_all_must_agree
         red.click('[data-action="live-decline"]')
         for page in (host, yellow):
             page.wait_for_selector("[data-live-ask]", state="hidden", timeout=TIMEOUT)
-        black.wait_for_function(
-            "document.querySelector('[data-status]').textContent.includes('declined')",
-            timeout=TIMEOUT,
-        )
+        wait_text(black, "declined")
         black.click('[data-action="undo"]')
         for page in (host, red, yellow):
             page.wait_for_selector(asked, timeout=TIMEOUT)
             page.click('[data-action="live-accept"]')
         for page in pages.values():
-            page.wait_for_function(
-                f"document.querySelectorAll('{MOVES}').length === {len(game.moves) - 1}",
-                timeout=TIMEOUT,
-            )
+            wait_moves(page, len(game.moves) - 1, exactly=True)
             assert moves(page) == game.moves[:-1]
         # Red's page leaves: the game stops for everyone (disconnected, the game kept).
         red.close()

@@ -11,8 +11,8 @@ import json
 
 import pytest
 
-from e2e.live_helpers import (
-    MOVES,
+from e2e.support import opener
+from tools.pages import (
     TIMEOUT,
     arrive,
     connect,
@@ -20,8 +20,8 @@ from e2e.live_helpers import (
     invite,
     moves,
     new_context,
-    opener,
     refused,
+    take_turns,
     wait_moves,
 )
 
@@ -70,16 +70,6 @@ def still_fine(page) -> None:
     assert page.inner_text("[data-error]").strip() == ""
 
 
-def play(first, second, *points) -> None:
-    """The two pages take turns placing stones, `first` beginning; each move shows on both."""
-    pages = (first, second)
-    for i, point in enumerate(points):
-        count = len(moves(first)) + 1
-        pages[i % 2].click(f'[data-point="{point}"]')
-        for page in pages:
-            wait_moves(page, count)
-
-
 def state(match: str, actions, **fields) -> dict:
     return {"v": 1, "t": "state", "match": match, "game": "go", "actions": actions, **fields}
 
@@ -87,7 +77,7 @@ def state(match: str, actions, **fields) -> dict:
 def test_a_guest_cannot_move_resign_or_end_the_scoring_for_the_host(duel):
     host, guest, match = duel["host"], duel["guest"], duel["match"]
     fresh_game(host, guest)
-    play(host, guest, "10", "20")
+    take_turns(host, guest, "10", "20")
     before = refused(host)
     send(
         guest,
@@ -116,7 +106,7 @@ def test_a_guest_cannot_move_resign_or_end_the_scoring_for_the_host(duel):
 def test_a_host_cannot_take_back_or_impose_a_game_on_its_guest(duel):
     host, guest, match = duel["host"], duel["guest"], duel["match"]
     fresh_game(host, guest)
-    play(host, guest, "10", "20", "11")
+    take_turns(host, guest, "10", "20", "11")
     before = refused(guest)
     send(host, friend_of(host), {"v": 1, "t": "undo", "n": 3})
     wait_refused(guest, before + 1)
@@ -136,7 +126,7 @@ def test_a_host_cannot_take_back_or_impose_a_game_on_its_guest(duel):
 def test_odd_messages_are_refused_and_counted_past_the_log(duel):
     host, guest, match = duel["host"], duel["guest"], duel["match"]
     fresh_game(host, guest)
-    play(host, guest, "10")
+    take_turns(host, guest, "10")
     before = refused(host)
     odd = [
         {"v": 1, "t": "act", "n": 1, "a": "99"},  # Black's turn, no such point
@@ -158,7 +148,7 @@ def test_odd_messages_are_refused_and_counted_past_the_log(duel):
 def test_a_flood_of_messages_closes_the_link_and_keeps_the_game(duel):
     host, guest = duel["host"], duel["guest"]
     fresh_game(host, guest)
-    play(host, guest, "10", "20")
+    take_turns(host, guest, "10", "20")
     guest.evaluate(
         """() => {
             const text = JSON.stringify({v: 1, t: "act", n: 99, a: "1"});
@@ -171,4 +161,4 @@ def test_a_flood_of_messages_closes_the_link_and_keeps_the_game(duel):
     assert moves(host) == ["10", "20"]
     # The host's page answers at once: the game goes on there (a click is a move).
     host.click('[data-point="11"]')
-    host.wait_for_function(f"document.querySelectorAll('{MOVES}').length === 3", timeout=TIMEOUT)
+    wait_moves(host, 3, exactly=True)

@@ -2,11 +2,8 @@
 at its place, and the move list of a game of about 2,000 moves changes row by row (a move, an
 undo, a step back) into exactly what a reload draws at once."""
 
-import pytest
+from tools.pages import import_record, load, moves, wait_moves
 
-from e2e.conftest import READY_TIMEOUT
-
-MOVES = "() => document.querySelectorAll('[data-movelist] [data-move]').length"
 ROWS = "() => document.querySelectorAll('[data-movelist] > li').length"
 LIST = "() => document.querySelector('[data-movelist]').innerHTML"
 WATCH = """() => {
@@ -20,18 +17,6 @@ WATCH = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def page(open_page):
-    return open_page("index.html?game=race")
-
-
-def import_record(page, text: str) -> None:
-    if not page.is_visible("[data-record-text]"):
-        page.click("details.records summary")
-    page.evaluate("(text) => { document.querySelector('[data-record-text]').value = text; }", text)
-    page.click('[data-action="import"]')
-
-
 def test_a_98k_character_record_on_one_line_is_refused_at_the_move_over_the_limit(page):
     text = '[Game "race"] ' + " ".join(["Sw4-A4"] * 14000)
     import_record(page, text)
@@ -39,13 +24,13 @@ def test_a_98k_character_record_on_one_line_is_refused_at_the_move_over_the_limi
     error = page.inner_text("[data-record-error]")
     assert "move 2001 (line 1, column 14015): it holds 14000 moves, more than the 2000" in error
     assert "Your game is unchanged" in error
-    assert page.evaluate(MOVES) == 0
+    assert moves(page) == []
 
 
 def rows_changed(page, action) -> dict:
     """Do `action` (a click) and return how many rows the move list gained and lost."""
     page.evaluate(WATCH)
-    before = page.evaluate("document.body.dataset.review || ''") + str(page.evaluate(MOVES))
+    before = page.evaluate("document.body.dataset.review || ''") + str(len(moves(page)))
     action()
     page.wait_for_function(
         "(before) => (document.body.dataset.review || '') + document.querySelectorAll("
@@ -58,22 +43,21 @@ def rows_changed(page, action) -> dict:
 def same_after_reload(page) -> None:
     """The move list drawn step by step is the list a reload draws from the save at once."""
     shown = page.evaluate(LIST)
-    page.goto(page.url.split("?")[0] + "?game=go")  # the Go game saved last
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    load(page, "?game=go")  # the Go game saved last
     assert page.evaluate(LIST) == shown
 
 
 def test_a_long_game_changes_its_move_list_row_by_row_as_a_reload_would_draw_it(page):
     import_record(page, '[Game "go"]\n' + " ".join(["pass"] * 1997))
-    page.wait_for_function(f"() => ({MOVES})() === 1997")
+    wait_moves(page, 1997, exactly=True)
     assert page.evaluate(ROWS) == 999
     same_after_reload(page)
     changed = rows_changed(page, lambda: page.click('#board [data-point="37"]'))
-    assert page.evaluate(MOVES) == 1998 and page.evaluate(ROWS) == 999
+    assert len(moves(page)) == 1998 and page.evaluate(ROWS) == 999
     assert changed == {"added": 1, "removed": 1}  # the last row, with its second move
     same_after_reload(page)
     changed = rows_changed(page, lambda: page.click('[data-action="undo"]'))
-    assert page.evaluate(MOVES) == 1997 and changed == {"added": 1, "removed": 1}
+    assert len(moves(page)) == 1997 and changed == {"added": 1, "removed": 1}
     same_after_reload(page)
     changed = rows_changed(page, lambda: page.click('[data-action="prev"]'))
     assert page.get_attribute("body", "data-review") is not None

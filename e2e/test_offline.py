@@ -18,16 +18,15 @@ import shutil
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, Guard
-from e2e.race_helpers import click_move
+from e2e.boards import click_move
+from e2e.rules import await_reply, click_race_move, diagrams, puzzle_position
+from e2e.support import Guard
 from lotus.engine import race
 from tools import build_sw, dist
 from tools.browser import serve
+from tools.pages import WORKER_TIMEOUT, moves, wait_moves, wait_ready
 
 pytestmark = pytest.mark.slow
-
-MOVES = """() => Array.from(document.querySelectorAll('[data-movelist] [data-move]'))
-  .map(e => e.getAttribute('data-move'))"""
 
 CACHED = """async () => {
   const found = {};
@@ -145,15 +144,21 @@ def version(folder: str) -> str:
 
 def open_game(page, url: str, query: str, worker: bool = False) -> None:
     page.goto(f"{url}/index.html?{query}")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
     if worker:
         page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
 
 
-def first_visit(site: Site) -> None:
-    """Visit once; the service worker installs, takes control and caches every listed file."""
+def first_visit(site: Site, worker: bool = True) -> None:
+    """Visit once; the service worker installs, takes control and caches every listed file.
+    `worker`: the visit is a game against the computer, and waits for its Pyodide worker (every
+    file the page and its workers loaded is then checked to be listed); else a game between
+    people (no worker)."""
     page = site.page
-    open_game(page, site.url, "game=race&seats=human,easy", worker=True)
+    if worker:
+        open_game(page, site.url, "game=race&seats=human,easy", worker=True)
+    else:
+        open_game(page, site.url, "game=go")
     state = page.evaluate(SW_STATE)
     assert state["state"] == "activated" and state["script"] == f"{site.url}/sw.js"
     assert state["controlled"], "the first page is not controlled (clients.claim)"
@@ -165,9 +170,10 @@ def first_visit(site: Site) -> None:
     # and each page under the other URLs it is loaded by (the site's folder: "")
     aliases = ["" if a == "./" else a for a in build_sw.aliases(site.folder)]
     assert cached == sorted(listed + aliases)
-    # Everything the page and its worker loaded is in the list (sw.js itself is not cached).
-    assert site.requested - {"index.html", "sw.js"} <= set(listed), "loaded but not precached"
-    assert any(p.endswith("pyodide.asm.wasm") for p in site.requested)
+    if worker:
+        # Everything the page and its workers loaded is in the list (sw.js is not cached).
+        assert site.requested - {"index.html", "sw.js"} <= set(listed), "loaded, not precached"
+        assert any(p.endswith("pyodide.asm.wasm") for p in site.requested)
 
 
 def play_both_games(site: Site) -> None:
@@ -175,29 +181,29 @@ def play_both_games(site: Site) -> None:
     from a worker's search, and both workers start."""
     page = site.page  # a new page, its storage emptied (the `visited` fixture): no saved game
     open_game(page, site.url, "game=race&seats=easy,human")  # the computer moves first
-    page.wait_for_function(f"() => ({MOVES})().length >= 1", timeout=WORKER_TIMEOUT)
+    wait_moves(page, 1, timeout=WORKER_TIMEOUT)
     page.wait_for_selector('body[data-computer-ready="1"]', timeout=WORKER_TIMEOUT)
     by = [t["by"] for t in json.loads(page.evaluate("window.lotus.timings()"))]
     assert by == ["book"], by  # a usual start's first move: the opening book, no search
     game = race.Game()
-    game.play(page.evaluate(MOVES)[0])
+    game.play(moves(page)[0])
     click_move(page, sorted(game.legal_moves())[0])
-    page.wait_for_function(f"() => ({MOVES})().length >= 3", timeout=WORKER_TIMEOUT)
+    wait_moves(page, 3, timeout=WORKER_TIMEOUT)
     by = [t["by"] for t in json.loads(page.evaluate("window.lotus.timings()"))]
     assert by[1:] and set(by[1:]) <= {"micropython", "cpython"}, by  # a worker's search
     game = race.Game()
-    for move in page.evaluate(MOVES):
+    for move in moves(page):
         game.play(move)
     assert game.to_move == "b"
     click_move(page, sorted(game.legal_moves())[0])
-    page.wait_for_function(f"() => ({MOVES})().length >= 4")
+    wait_moves(page, 4)
     page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
 
     open_game(page, site.url, "game=go&marker=0")
     page.click('[data-point="37"]')
     page.click('[data-point="12"]')
-    page.wait_for_function(f"() => ({MOVES})().length === 2")
-    assert page.evaluate(MOVES) == ["37", "12"]
+    wait_moves(page, 2, exactly=True)
+    assert moves(page) == ["37", "12"]
     assert page.evaluate("navigator.serviceWorker.controller !== null")
 
 
@@ -207,7 +213,7 @@ def learn_offline(site: Site) -> None:
     page = site.page
     for name, lang in (("go.html", "en"), ("go.de.html", "de")):
         page.goto(f"{site.url}/rules/{name}")
-        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+        wait_ready(page)
         assert page.get_attribute("html", "lang") == lang
         # the browser answered the page load from the cache by itself, without the worker's code
         assert page.evaluate(ROUTED) == "cache"
@@ -215,7 +221,7 @@ def learn_offline(site: Site) -> None:
         step.locator('[data-action="next"]').click()
         assert step.get_attribute("data-step") == "1"
     page.goto(f"{site.url}/embed.html#game=race&mode=puzzle&answer=Sw4-A4")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
     page.locator('[data-start="w4"]').click()
     page.click('[data-field="A4"]')
     assert page.get_attribute("figure[data-diagram]", "data-solved") == "1"
@@ -250,7 +256,7 @@ def test_with_the_server_stopped_a_reload_boots_and_everything_plays(visited):
 
 
 def test_a_new_build_is_offered_as_an_update_and_replaces_the_old_cache(site, tmp_path):
-    first_visit(site)
+    first_visit(site, worker=False)  # the visit with the computer: the `visited_site` fixture
     old = f"lotus {site.url}/ {version(site.folder)}"
     # The next version: one byte more in a stylesheet, rebuilt into the folder being served.
     source = str(tmp_path / "next")
@@ -263,15 +269,15 @@ def test_a_new_build_is_offered_as_an_update_and_replaces_the_old_cache(site, tm
 
     page = site.page
     assert page.is_hidden("[data-update]")
-    # A game between people (Go: the visit's saved race has a computer seat), so that the update's
-    # two page loads do not each start the Pyodide worker: the update is the service worker's.
+    # A game between people, so that the update's two page loads do not each start the Pyodide
+    # worker: the update is the service worker's.
     open_game(page, site.url, "game=go")
     page.wait_for_selector("[data-update]:not([hidden])", timeout=WORKER_TIMEOUT)
     assert "Update available" in page.inner_text("[data-update]")
     assert set(page.evaluate(CACHED)) == {old, new}
     with page.expect_navigation():
         page.click("[data-reload]")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
     assert page.is_hidden("[data-update]")
     state = page.evaluate(SW_STATE)
     assert state["controlled"] and state["state"] == "activated"
@@ -291,7 +297,7 @@ def test_where_service_workers_are_unavailable_the_page_works_and_logs_no_error(
         open_game(page, url, "game=race&seats=human,easy", worker=True)
         page.locator('[data-start="w4"]').first.click()
         page.click('[data-field="A4"]')
-        page.wait_for_function(f"() => ({MOVES})().length >= 2", timeout=WORKER_TIMEOUT)
+        wait_moves(page, 2, timeout=WORKER_TIMEOUT)
         page.wait_for_timeout(300)  # a registration attempt would have happened by now
         assert page.evaluate(CACHED) == {}
         assert page.evaluate("!navigator.serviceWorker || !navigator.serviceWorker.controller")
@@ -306,14 +312,12 @@ def test_with_the_server_stopped_the_rules_pages_computer_plays(visited):
     """The rules pages start their workers from rules/worker.toml and rules/worker-mpy.toml
     (named in code, not in an attribute): precached too, so "Try it" against the computer works
     offline."""
-    from e2e.test_rules_pages import await_reply, click_race_move, diagrams, puzzle_position
-
     site = visited  # first visited at the app only: the rules pages were never opened online
     assert {"rules/worker.toml", "rules/worker-mpy.toml"} <= set(build_sw.site_files(site.folder))
     site.stop_server()
     page = site.page
     page.goto(f"{site.url}/rules/race.html")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
     play = next(d for d in diagrams("race") if d["mode"] == "play")
     fid = play["id"]
     game = puzzle_position(play)

@@ -1,106 +1,66 @@
 """Lotus (1998) in the real browser: games finished by clicks, refusals, undo/redo, the end."""
 
-import json
-import random
-
 import pytest
 
-from e2e.conftest import WORKER_TIMEOUT, paste_link
-from e2e.race_helpers import assert_page_shows, click_move, page_state
+from e2e.boards import assert_page_shows, click_move, click_moves, page_state
 from lotus.engine import race
+from tests.support.games import before_end, random_race
+from tools.pages import WORKER_TIMEOUT, load, paste_link
 
 
-@pytest.fixture(scope="module")
-def page(open_page):
-    """One page for the module; tests navigate it to the game they need."""
-    return open_page("index.html?game=race")
-
-
-def goto(page, query: str) -> None:
-    """Open the app with a query (a new page load boots Python again)."""
-    base = page.url.split("?")[0].split("#")[0]
-    page.evaluate("localStorage.clear()")  # no saved game: the query opens a new one
-    page.goto(f"{base}?{query}")
-    page.wait_for_selector('body[data-ready="1"]')
-
-
-def new_race(page) -> None:
-    """A new race for two in the module's page, from a share link pasted into its address bar
-    (for the tests about play, not about opening the page: no page load)."""
+@pytest.mark.slow
+def test_a_whole_two_player_game_by_clicks_ends_with_a_banner(page):
+    """A seeded random game from its first move to its end by clicks (goal moves and bounces),
+    the page's stacks, start, goal, turn and move list checked after every move. (The one whole
+    race by clicks: e2e/test_live.py finishes races over a link from near their end.)"""
+    full = random_race(190)  # 124 plies, among the shortest random games
+    assert any(m.count("-") == 2 for m in full.moves)  # a bounce
     paste_link(page, race.Game())
-
-
-def seeded_random_game(players: int, pro: bool, seed: int, first: str) -> race.Game:
-    """A seeded random game played to its end in the engine."""
-    game = race.Game(players=players, pro=pro, first=first)
-    rng = random.Random(seed)
-    while not game.is_over:
-        game.play(rng.choice(sorted(game.legal_moves())))
-        assert len(game.moves) < 2000, "the game should have ended"
-    return game
-
-
-def finish_random_game_by_clicks(page, players, pro, seed, first="w", clicked=30) -> race.Game:
-    """A seeded random game, opened from a share link of all but its last `clicked` moves, then
-    played to its end by clicks, checking the page after every move. (Clicking from the start
-    is checked by the shorter tests below; the end, its goal moves, bounces and passes, here.)"""
-    full = seeded_random_game(players, pro, seed, first)
-    game = race.Game(players=players, pro=pro, first=first)
-    for move in full.moves[:-clicked]:
-        game.play(move)
-    paste_link(page, game)
-    assert_page_shows(page, game)
-    for move in full.moves[-clicked:]:
+    game = race.Game()
+    for move in full.moves:
         assert not game.is_over
         click_move(page, move)
         game.play(move)
         assert_page_shows(page, game)
     assert game.is_over and game.moves == full.moves
-    return game
-
-
-def test_page_opens_on_a_new_two_player_race(page):
-    goto(page, "game=race")
     state = page_state(page)
-    assert page.get_attribute("body", "data-game") == "race"
-    assert state["toMove"] == "w"
-    assert state["fields"] == {}
-    assert {c: sorted(h, reverse=True) for c, h in state["start"].items()} == {
-        "w": [4, 3, 2, 1],
-        "b": [4, 3, 2, 1],
-    }
-    assert "White" in state["status"]
-
-
-@pytest.mark.slow
-def test_a_two_player_game_finished_by_clicks_ends_with_a_banner(page):
-    game = finish_random_game_by_clicks(page, players=2, pro=False, seed=7, clicked=26)
-    assert any(m.endswith("-G") for m in game.moves[-26:])  # moves into the goal were clicked
-    assert any(m.count("-") == 2 for m in game.moves[-26:])  # and a bounce
-    state = page_state(page)
-    assert state["over"] == "1"
-    assert state["winner"] == game.winner
-    banner = page.inner_text("[data-banner]")
-    assert race.COLOUR_NAMES[game.winner].capitalize() in banner
+    assert state["over"] == "1" and state["winner"] == game.winner
+    assert race.COLOUR_NAMES[game.winner].capitalize() in page.inner_text("[data-banner]")
     assert page.is_visible('[data-banner] [data-action="new-dialog"]')
 
 
 @pytest.mark.slow
-def test_a_four_player_pro_game_finished_by_clicks(page):
-    game = finish_random_game_by_clicks(page, players=4, pro=True, seed=11, first="r")
-    assert "pass" in game.moves[-30:] and any(m.endswith("-G") for m in game.moves[-30:])
-    assert page_state(page)["winner"] == game.winner
+def test_a_four_player_pro_game_ends_by_clicks_with_passes_goal_moves_and_a_bounce(page):
+    """A seeded random game opened from a share link of all but its last 12 moves, then played
+    to its end by clicks, the page checked after every move."""
+    full = random_race(4, players=4, pro=True, first="r")
+    last = full.moves[-12:]
+    assert "pass" in last and any(m.endswith("-G") for m in last)
+    assert any(m.count("-") == 2 for m in last)  # a bounce
+    game = before_end(full, 12)
+    paste_link(page, game)
+    assert_page_shows(page, game)
+    for move in last:
+        assert not game.is_over
+        click_move(page, move)
+        game.play(move)
+        assert_page_shows(page, game)
+    assert game.is_over and game.moves == full.moves
+    state = page_state(page)
+    assert state["over"] == "1" and state["winner"] == game.winner
+    assert race.COLOUR_NAMES[game.winner].capitalize() in page.inner_text("[data-banner]")
+    assert page.is_visible('[data-banner] [data-action="new-dialog"]')
 
 
 def test_three_player_game_starts_with_three_colours(page):
-    goto(page, "game=race&players=3&first=b")
+    load(page, "?game=race&players=3&first=b", fresh=True)
     state = page_state(page)
     assert sorted(state["start"]) == ["b", "r", "w"]
     assert state["toMove"] == "b"
 
 
 def test_a_refused_click_explains_itself_and_clears_the_selection(page):
-    new_race(page)
+    paste_link(page, race.Game())
     page.click('[data-field="A3"]')
     assert "A3 holds no stone" in page.inner_text("[data-status]")
     page.locator('[data-start="w3"]').first.click()
@@ -116,7 +76,7 @@ def test_a_selected_stones_destinations_breathe_a_few_times_never_endlessly(page
     """The targets of a selected stone are animated so the eye finds them, but a finite number
     of times: a stone may stay selected while its player thinks, and an endless animation keeps
     repainting the board (docs/performance.md, 2026-12-02, third session)."""
-    new_race(page)
+    paste_link(page, race.Game())
     page.locator('[data-start="w4"]').first.click()
     assert page.locator(".target").count() == 2  # A4 and B4
     timings = page.evaluate(
@@ -128,11 +88,9 @@ def test_a_selected_stones_destinations_breathe_a_few_times_never_endlessly(page
 
 
 def test_trampoline_stay_and_bounce_are_two_different_clicks(page):
-    new_race(page)
-    game = race.Game()
-    for move in ("Sw4-A4", "Sb4-B4", "A4-5", "B4-5", "Sw3-A3", "5-7", "Sw2-A2"):
-        click_move(page, move)
-        game.play(move)
+    paste_link(page, race.Game())
+    played = ("Sw4-A4", "Sb4-B4", "A4-5", "B4-5", "Sw3-A3", "5-7", "Sw2-A2")
+    game = click_moves(page, played, race.Game())
     page.click('[data-field="7"]')  # black's lone stone on 7 moves 1: onto the blossom
     assert page.locator('[data-field="8"].target').count() == 1
     assert page.locator('[data-field="9"].bounce').count() == 1
@@ -143,11 +101,8 @@ def test_trampoline_stay_and_bounce_are_two_different_clicks(page):
 
 
 def test_undo_and_redo(page):
-    new_race(page)
-    game = race.Game()
-    for move in ("Sw4-A4", "Sb3-B3", "A4-5"):
-        click_move(page, move)
-        game.play(move)
+    paste_link(page, race.Game())
+    game = click_moves(page, ("Sw4-A4", "Sb3-B3", "A4-5"), race.Game())
     assert page.is_disabled('[data-action="redo"]')
     page.click('[data-action="undo"]')
     page.click('[data-action="undo"]')
@@ -164,7 +119,7 @@ def test_undo_and_redo(page):
 
 
 def test_keyboard_alone_plays_a_move(page):
-    new_race(page)
+    paste_link(page, race.Game())
     page.focus('[data-start="w2"]')
     page.keyboard.press("Enter")
     page.focus('[data-field="B2"]')
@@ -177,7 +132,7 @@ def test_keyboard_alone_plays_a_move(page):
 def test_a_redraw_keeps_the_keyboards_place_on_the_board(page):
     """A worker coming up, a move, a hint: each redraws the board, and the element the
     keyboard was on keeps the focus (it was lost to the page's body when the board was redrawn)."""
-    goto(page, "game=race")
+    load(page, "?game=race", fresh=True)
     page.focus('[data-start="w2"]')
     page.wait_for_selector('body[data-computer-ready="1"]', timeout=WORKER_TIMEOUT)  # redraws
     focused = "() => document.activeElement && document.activeElement.getAttribute('data-start')"
@@ -191,34 +146,19 @@ def test_a_redraw_keeps_the_keyboards_place_on_the_board(page):
 
 
 def test_pass_is_enabled_only_when_legal(page):
-    new_race(page)
+    paste_link(page, race.Game())
     assert page.is_disabled('[data-action="pass"]')
 
 
-def test_an_invalid_link_option_shows_a_message_and_uses_the_defaults(page):
-    goto(page, "game=race&players=9")
+def test_an_invalid_link_option_shows_a_message_and_opens_a_new_race_of_the_defaults(page):
+    load(page, "?game=race&players=9", fresh=True)
     assert page.is_visible("[data-error]")
     assert "players" in page.inner_text("[data-error]")
-    assert page_state(page)["toMove"] == "w"
-    assert sorted(page_state(page)["start"]) == ["b", "w"]
-
-
-def test_the_worker_answers_the_same_legal_moves_as_the_page(page):
-    goto(page, "game=race&players=3")  # people only: the first question starts Pyodide
-    assert page.get_attribute("body", "data-worker-ready") is None
-    game = race.Game(players=3)
-    rng = random.Random(3)
-    checked = 0
-    while not game.is_over and checked < 40:
-        request = json.dumps(
-            {
-                "game": "race",
-                "options": {"players": 3, "pro": False, "first": "w"},
-                "moves": game.moves,
-            }
-        )
-        in_page = json.loads(page.evaluate("r => window.lotus.legalMoves(r)", request))
-        in_worker = json.loads(page.evaluate("r => window.lotus.workerLegalMoves(r)", request))
-        assert in_worker == in_page == game.legal_moves()
-        game.play(rng.choice(sorted(game.legal_moves())))
-        checked += 1
+    state = page_state(page)  # a new race for two, White to move, every stone at its start
+    assert page.get_attribute("body", "data-game") == "race"
+    assert state["toMove"] == "w" and "White" in state["status"]
+    assert state["fields"] == {} and state["moves"] == []
+    assert {c: sorted(h, reverse=True) for c, h in state["start"].items()} == {
+        "w": [4, 3, 2, 1],
+        "b": [4, 3, 2, 1],
+    }

@@ -19,8 +19,19 @@ import re
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, Guard
+from e2e.boards import click_move
+from lotus.engine import go
 from lotus.game import records
+from tools.pages import (
+    TIMEOUT,
+    WORKER_TIMEOUT,
+    import_record,
+    moves,
+    paste_link,
+    reload,
+    wait_ready,
+    wait_text,
+)
 
 
 def passes_link(count: int) -> str:
@@ -41,13 +52,13 @@ def error_text(page) -> str:
     return page.inner_text("[data-error]")
 
 
-def test_a_link_of_20000_passes_is_refused_at_once(open_page):
-    page = open_page("index.html?game=go")
+def test_a_link_of_20000_passes_is_refused_at_once(page):
+    on_app(page)
     link = passes_link(20000)
     assert len(link) > records.MAX_LINK_CHARS
     before = page.evaluate("document.querySelector('[data-board]').innerHTML")
     page.evaluate("link => { location.hash = link }", "#" + link)
-    page.wait_for_selector("[data-error]:not([hidden])", timeout=READY_TIMEOUT)
+    page.wait_for_selector("[data-error]:not([hidden])", timeout=TIMEOUT)
     # Refused by its length, before decoding: no time is asserted here (a loaded machine is
     # slow); docs/records.md gives the limits and tests/test_records_limits.py the readers.
     assert "This link could not be opened" in error_text(page)
@@ -56,35 +67,31 @@ def test_a_link_of_20000_passes_is_refused_at_once(open_page):
     assert "#g=" not in page.url  # cleared: a reload does not try again
 
 
-def test_a_page_opened_with_a_20000_pass_link_boots_with_a_notice(open_page):
-    link = passes_link(20000)
-    page = open_page("index.html#" + link)  # ready within open_page's wait, not frozen
+def test_a_page_opened_with_a_20000_pass_link_boots_with_a_notice(page):
+    reopen(page, "#" + passes_link(20000))  # ready within the wait, not frozen
     assert "too long" in error_text(page)
     # A reload does not open it again, and the autosave holds no game of 20,000 passes.
-    page.reload()
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    reload(page)
     assert page.is_hidden("[data-error]")
 
 
-def test_a_record_of_1_2_mb_is_refused_at_once(open_page):
-    page = open_page("index.html?game=go")
+def test_a_record_of_1_2_mb_is_refused_at_once(page):
+    on_app(page)
+    paste_link(page, go.Game())  # a game opened: no notice left from an earlier test
     text = '[Game "go"]\n\n' + "1. pass " * 150000
     assert len(text) > 1_200_000
-    if not page.is_visible("[data-record-text]"):
-        page.click("details.records summary")
-    page.evaluate("text => { document.querySelector('[data-record-text]').value = text }", text)
-    page.click('[data-action="import"]')
+    import_record(page, text)
     # Said next to the import box, where the user looks; the text never entered Python.
-    page.wait_for_selector("[data-record-error]:not([hidden])", timeout=READY_TIMEOUT)
+    page.wait_for_selector("[data-record-error]:not([hidden])", timeout=TIMEOUT)
     message = page.inner_text("[data-record-error]")
     assert "The record could not be read" in message and "too long" in message, message
     assert "MemoryError" not in message and page.is_hidden("[data-error]")
 
 
-def test_pass_pass_pass_opens_in_the_app_and_in_an_embed(open_page):
+def test_pass_pass_pass_opens_in_the_app_and_in_an_embed(page, open_page):
     """G9, one rule: a move after two passes resumes play, in a record and in an embed alike."""
     link = passes_link(3)
-    page = open_page("index.html#" + link)
+    reopen(page, "#" + link)
     assert page.is_hidden("[data-error]")
     assert page.get_attribute("body", "data-phase") in (None, "play")
     embed = open_page("embed.html#" + link[: len(link)])
@@ -100,31 +107,31 @@ def test_an_embed_of_20000_passes_is_refused_before_decoding(open_page):
 
 
 @pytest.mark.slow
+def watch_outside(page, site: str) -> tuple:
+    """(answered, failed): the requests to another origin that got an answer (the policy lets
+    none out), and every failed request with its reason, as `page` makes them."""
+    answered, failed = [], []
+    page.on(
+        "response",
+        lambda r: answered.append(r.url) if not r.url.startswith((site, "data:", "blob:")) else 0,
+    )
+    page.on("requestfailed", lambda r: failed.append((r.url, r.failure)))
+    return answered, failed
+
+
 def test_an_aborted_worker_config_says_so_and_nothing_leaves_the_origin(browser, site):
     """The CSP refuses PyScript's fallback to a CDN: the computer is unavailable, said plainly.
     (Both workers' configs fail; e2e/test_handover.py loses Pyodide's alone.)"""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    outside = []  # requests to another origin that got an answer (the policy lets none out)
-    page.on(
-        "response",
-        lambda r: outside.append(r.url) if not r.url.startswith((site, "data:", "blob:")) else 0,
-    )
-    failed = []
-    page.on("requestfailed", lambda r: failed.append((r.url, r.failure)))
+    outside, failed = watch_outside(page, site)
     page.route(re.compile(r".*/worker(-mpy)?\.toml$"), lambda route: route.abort())
     try:
         page.goto(f"{site}/index.html?game=race&seats=human,easy")
-        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-        page.wait_for_function(
-            "document.querySelector('[data-error]').textContent.includes("
-            "'The computer is unavailable')",
-            timeout=WORKER_TIMEOUT,
-        )
+        wait_ready(page)
+        wait_text(page, "The computer is unavailable", "[data-error]", WORKER_TIMEOUT)
         assert page.get_attribute("body", "data-worker-ready") is None
-        # The board still plays by hand.
-        page.locator('[data-start="w4"]').first.click()
-        page.click('[data-field="A4"]')
+        click_move(page, "Sw4-A4")  # the board still plays by hand
         page.wait_for_selector('[data-movelist] [data-move="Sw4-A4"]')
     finally:
         context.close()
@@ -134,20 +141,21 @@ def test_an_aborted_worker_config_says_so_and_nothing_leaves_the_origin(browser,
         assert aborted or "csp" in str(failure).lower(), (url, failure)
 
 
-def test_every_page_runs_under_its_policy(open_page, guard):
+def test_every_page_runs_under_its_policy(page, open_page, guard):
     """The policy keeps the app, an embed and a rules page working: no violation reported."""
-    for path in ("index.html?game=go", "embed.html#game=go&mode=step&moves=37,12", "rules/go.html"):
-        page = open_page(path)
-        violations = page.evaluate(
+    on_app(page)
+    others = ("embed.html#game=go&mode=step&moves=37,12", "rules/go.html")
+    for shown in [page] + [open_page(path) for path in others]:
+        violations = shown.evaluate(
             "() => new Promise(done => { const seen = [];"
             " document.addEventListener('securitypolicyviolation', e => seen.push(e.blockedURI));"
             " setTimeout(() => done(seen), 300); })"
         )
         assert violations == []
-        assert page.evaluate(
+        assert shown.evaluate(
             "!!document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]')"
         )
-    assert isinstance(guard, Guard)
+    assert guard.pages  # each page is watched: no error, no request outside the origin
 
 
 @pytest.mark.slow
@@ -156,13 +164,7 @@ def test_pyscripts_cdn_fallback_is_refused_by_the_policy(browser, site):
     of Pyodide, and the page's policy refuses that request before it leaves the browser."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    answered = []
-    page.on(
-        "response",
-        lambda r: answered.append(r.url) if not r.url.startswith((site, "data:", "blob:")) else 0,
-    )
-    failed = []
-    page.on("requestfailed", lambda r: failed.append((r.url, r.failure)))
+    answered, failed = watch_outside(page, site)
     seen = []
 
     def second_fails(route):
@@ -172,7 +174,7 @@ def test_pyscripts_cdn_fallback_is_refused_by_the_policy(browser, site):
     page.route("**/worker.toml", second_fails)
     try:
         page.goto(f"{site}/index.html?game=race&seats=human,easy")
-        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+        wait_ready(page)
         # Until the fallback's request has been refused (or the computer's wait is over).
         for _ in range(WORKER_TIMEOUT // 100):
             if any(not url.startswith(site) for url, _ in failed):
@@ -216,10 +218,16 @@ def store(page, items, clear: bool = False, script: str = "") -> None:
 
 
 def reopen(page, query: str = "game=race") -> None:
-    """Load the app (again) and wait until its Python is ready."""
+    """Load the app (again) at `query` (or a "#" fragment) and wait until its Python is ready."""
     base = page.url.split("/index.html")[0].split("/__blank__")[0]
-    page.goto(base + "/index.html?" + query)
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    page.goto(base + "/index.html" + ("" if query.startswith("#") else "?") + query)
+    wait_ready(page)
+
+
+def on_app(page) -> None:
+    """The module's page showing the app, ready (`store` leaves it on a blank page)."""
+    if "/__blank__" in page.url:
+        reopen(page)
 
 
 def stored(page, key: str):
@@ -231,8 +239,8 @@ def saved_go_games(page, *points) -> list:
     store(page, {}, clear=True)
     reopen(page, "game=go")
     for point in points:
-        reopen(page, "game=go&first=w")  # options in the address: a new game beside the others
-        page.click(f'[data-point="{point}"]')
+        paste_link(page, go.Game())  # a shared game: a new game beside the others
+        click_move(page, point)
         page.wait_for_selector(f'[data-movelist] [data-move="{point}"]')
     index = json.loads(stored(page, "lotus.games"))
     return [e["id"] for e in index["games"] if e["moves"]]
@@ -243,24 +251,19 @@ def saved_go_games(page, *points) -> list:
     ['{"games": 5}', "true", "1.5", '{"games": [{"id": 1}], "current": 5}', "{not json"],
     ids=["games-5", "true", "float", "wrong-types", "not-json"],
 )
-def test_a_damaged_index_is_set_aside_and_the_page_is_ready_with_a_message(open_page, damaged):
-    page = open_page("index.html?game=race")
+def test_a_damaged_index_is_set_aside_and_the_page_is_ready_with_a_message(page, damaged):
     store(page, {"lotus.games": damaged}, clear=True)
     reopen(page, "game=race")
     notice = error_text(page)
     assert "Your list of saved games was damaged" in notice, notice
     assert DAMAGED_KEY in notice
     assert stored(page, DAMAGED_KEY) == damaged  # set aside as it was, not deleted
-    page.locator('[data-start="w4"]').first.click()  # the page plays
-    page.click('[data-field="A4"]')
+    click_move(page, "Sw4-A4")  # the page plays
     page.wait_for_selector('[data-movelist] [data-move="Sw4-A4"]')
-    reopen(page, "game=race")  # and keeps playing on every reload, saved again
-    assert page.is_hidden("[data-error]")
-    assert page.locator('[data-movelist] [data-move="Sw4-A4"]').count() == 1
+    # (and saves again: test_an_index_too_large_to_read_is_set_aside_unread reloads)
 
 
-def test_the_games_a_damaged_index_still_names_are_offered(open_page):
-    page = open_page("index.html?game=go")
+def test_the_games_a_damaged_index_still_names_are_offered(page):
     ids = saved_go_games(page, "10", "20")
     assert len(ids) == 2
     index = json.loads(stored(page, "lotus.games"))
@@ -280,8 +283,7 @@ def test_the_games_a_damaged_index_still_names_are_offered(open_page):
     page.wait_for_selector('[data-movelist] [data-move="10"]')
 
 
-def test_a_game_this_version_does_not_know_is_listed_as_such(open_page):
-    page = open_page("index.html?game=go")
+def test_a_game_this_version_does_not_know_is_listed_as_such(page):
     saved_go_games(page, "10")
     index = json.loads(stored(page, "lotus.games"))
     index["games"].append({"id": "c", "game": "chess", "key": "lotus.game.c", "moves": 3})
@@ -293,8 +295,7 @@ def test_a_game_this_version_does_not_know_is_listed_as_such(open_page):
     assert page.is_hidden("[data-error]")  # not damage: a game of another version
 
 
-def test_deleting_an_entry_that_names_the_index_keeps_the_index(open_page):
-    page = open_page("index.html?game=go")
+def test_deleting_an_entry_that_names_the_index_keeps_the_index(page):
     (kept,) = saved_go_games(page, "10")
     index = json.loads(stored(page, "lotus.games"))
     index["games"].append({"id": "x", "game": "go", "key": "lotus.games", "moves": 1})
@@ -310,12 +311,10 @@ def test_deleting_an_entry_that_names_the_index_keeps_the_index(open_page):
     assert json.loads(stored(page, DAMAGED_KEY)) == index
 
 
-def test_a_damaged_live_record_of_the_game_on_screen_leaves_the_page_ready(open_page):
-    page = open_page("index.html?game=race")
+def test_a_damaged_live_record_of_the_game_on_screen_leaves_the_page_ready(page):
     store(page, {}, clear=True)
     reopen(page, "game=race")
-    page.locator('[data-start="w4"]').first.click()
-    page.click('[data-field="A4"]')
+    click_move(page, "Sw4-A4")
     page.wait_for_selector('[data-movelist] [data-move="Sw4-A4"]')
     game_id = json.loads(stored(page, "lotus.games"))["current"]["race"]
     record = {"game": "race", "id": game_id}  # no role, no match: not a live game's
@@ -324,15 +323,15 @@ def test_a_damaged_live_record_of_the_game_on_screen_leaves_the_page_ready(open_
     assert page.locator('[data-movelist] [data-move="Sw4-A4"]').count() == 1
 
 
-def test_a_5000_digit_option_is_repeated_only_in_part(open_page):
-    page = open_page("index.html?game=race&players=" + "5" * 5000)
+def test_a_5000_digit_option_is_repeated_only_in_part(page):
+    reopen(page, "game=race&players=" + "5" * 5000)
     notice = error_text(page)
     assert "players must be 2, 3 or 4" in notice and "5" * 20 + "…" in notice
     assert len(notice) < 200, notice
 
 
-def test_legal_moves_of_a_bad_position_answer_a_clear_error(open_page):
-    page = open_page("index.html?game=go")
+def test_legal_moves_of_a_bad_position_answer_a_clear_error(page):
+    on_app(page)
     answer = page.evaluate(
         """() => { try { return window.lotus.legalMoves(
             '{"game": "go", "options": {"position": "zzz"}}'); }
@@ -360,12 +359,9 @@ def test_a_broken_worker_config_is_said_in_words(browser, site, config):
         lambda route: route.fulfill(status=200, body=config, content_type="application/toml"),
     )
     try:
-        page.goto(f"{site}/index.html?game=race&seats=easy,easy")
-        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
-        page.wait_for_function(
-            "document.querySelector('[data-error]').textContent.includes('unavailable')",
-            timeout=WORKER_TIMEOUT,
-        )
+        page.goto(f"{site}/index.html?game=race&seats=human,easy")
+        wait_ready(page)
+        wait_text(page, "unavailable", "[data-error]", WORKER_TIMEOUT)
         notice = error_text(page)
     finally:
         context.close()
@@ -374,8 +370,7 @@ def test_a_broken_worker_config_is_said_in_words(browser, site, config):
     assert "JsProxy" not in notice and "Error" not in notice, notice
 
 
-def test_an_index_too_large_to_read_is_set_aside_unread(open_page):
-    page = open_page("index.html?game=race")
+def test_an_index_too_large_to_read_is_set_aside_unread_and_the_page_saves_again(page):
     huge = (
         "() => localStorage.setItem('lotus.games',"
         " '{\"games\": [' + '{}, '.repeat(262500) + '{}]}')"
@@ -387,3 +382,9 @@ def test_an_index_too_large_to_read_is_set_aside_unread(open_page):
     assert "too large to read" in error_text(page), error_text(page)
     assert page.evaluate("localStorage.getItem('lotus.games.damaged').length") == size
     assert page.evaluate("localStorage.getItem('lotus.games').length") < 1000
+    # A damaged index set aside, the page plays and keeps playing on every reload, saved again.
+    click_move(page, "Sw4-A4")
+    page.wait_for_selector('[data-movelist] [data-move="Sw4-A4"]')
+    reopen(page, "game=race")
+    assert page.is_hidden("[data-error]")
+    assert moves(page) == ["Sw4-A4"]

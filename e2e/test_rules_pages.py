@@ -6,17 +6,12 @@ import os
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
+from e2e.rules import await_reply, click_race_move, diagrams, puzzle_position
 from lotus.engine import race
-from lotus.game import positions
 from tools import build_rules, rules_source
+from tools.pages import wait_ready
 
 LANGUAGES = ("en", "de")
-
-
-def diagrams(game: str, lang: str = "en") -> list:
-    path = os.path.join(build_rules.ROOT, build_rules.source_of(game, lang))
-    return rules_source.diagrams(rules_source.load(path, game))
 
 
 def headings(game: str, lang: str) -> list:
@@ -40,50 +35,10 @@ def rules_page(open_page):
     return _page
 
 
-def puzzle_position(diagram: dict):
-    settings = build_rules.settings_of(diagram)
-    game = positions.from_position(settings["position"])
-    for move in settings["moves"][: settings["at"]]:
-        game.play(move)
-    return game
-
-
-def click_race_move(page, figure: str, move: str) -> None:
-    origin, path = race.parse_move(move)
-    if origin.startswith("S"):
-        page.click(f'#{figure} [data-start="{origin[1:]}"]')
-    else:
-        page.click(f'#{figure} [data-field="{origin}"]')
-    page.click(f'#{figure} [data-field="{path[-1]}"]')
-
-
-def await_reply(page, figure: str, click) -> None:
-    """`click()` a move on a figure, then wait until the computer's reply has been played: the
-    figure's data-thinking, watched from before the click (the quick worker may answer within
-    it), was set and removed, and the status line is back to what it said before the click (the
-    reader to move, in the page's language)."""
-    page.evaluate(
-        f"""() => {{ const f = document.getElementById('{figure}'); window.__thinking = [];
-        new MutationObserver(() => window.__thinking.push(f.getAttribute('data-thinking')))
-          .observe(f, {{attributes: true, attributeFilter: ['data-thinking']}}); }}"""
-    )
-    before = page.inner_html(f"#{figure} [data-board]")
-    status = page.inner_text(f"#{figure} [data-status]")
-    click()
-    page.wait_for_function(
-        f"""status => document.querySelector('#{figure} [data-status]').textContent === status
-        && window.__thinking.includes('1') && window.__thinking.at(-1) === null""",
-        arg=status,
-        timeout=WORKER_TIMEOUT,
-    )
-    assert page.inner_html(f"#{figure} [data-board]") != before  # the stones moved
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game", ["race", "go"])
-def test_every_diagram_is_shown_with_its_board(open_page, game, lang):
-    # A fresh page: no board has asked for the worker yet.
-    page = open_page("rules/" + build_rules.page_name(game, lang))
+def test_every_diagram_is_shown_with_its_board(rules_page, game, lang):
+    page = rules_page(game, lang)
     assert page.get_attribute("html", "lang") == lang
     wanted = diagrams(game, lang)
     shown = page.eval_on_selector_all("figure[data-diagram]", "els => els.map(e => e.id)")
@@ -94,8 +49,8 @@ def test_every_diagram_is_shown_with_its_board(open_page, game, lang):
         assert page.inner_text(f"#{fid} [data-caption]") == d["captions"][0]
     scripts = page.eval_on_selector_all('script[type="mpy"], script[type="py"]', "e => e.length")
     assert scripts == 1
+    # (its workers are started from code when a board asks: no worker script, whenever asked)
     assert page.eval_on_selector_all("script[worker], py-script, mpy-script", "e => e.length") == 0
-    page.close()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -219,7 +174,7 @@ def test_each_language_links_to_the_other_and_to_the_app_in_its_language(rules_p
     link = page.locator('header a[hreflang="de"]')
     assert link.inner_text() == "Deutsch" and link.get_attribute("lang") == "de"
     link.click()
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
     assert page.url.endswith("rules/race.de.html")
     assert page.get_attribute("html", "lang") == "de"
     assert page.title() == "Lotus (1998): So spielst du das Stapel-Wettrennen"
@@ -230,13 +185,13 @@ def test_each_language_links_to_the_other_and_to_the_app_in_its_language(rules_p
     back = page.locator('header a[hreflang="en"]')
     assert back.inner_text() == "English"
     back.click()
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
     assert page.url.endswith("rules/race.html") and page.get_attribute("html", "lang") == "en"
 
 
 def test_the_rules_pages_are_linked_from_the_app(open_page):
     page = open_page("index.html?game=go")
     page.click("header .rules-link:visible")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+    wait_ready(page)
     assert page.url.endswith("rules/go.html")
     page.close()

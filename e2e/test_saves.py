@@ -4,48 +4,22 @@ import json
 
 import pytest
 
-from e2e.race_helpers import assert_page_shows, click_move, page_state
+from e2e.boards import assert_page_shows, click_moves, page_state
 from lotus.engine import race
-
-
-@pytest.fixture(scope="module")
-def page(open_page):
-    return open_page("index.html?game=race")
-
-
-def fresh(page, query: str = "game=race") -> None:
-    page.evaluate("localStorage.clear()")
-    reload(page, query)
-
-
-def reload(page, query: str = "") -> None:
-    base = page.url.split("?")[0]
-    page.goto(f"{base}?{query}" if query else base)
-    page.wait_for_selector('body[data-ready="1"]')
-
-
-def play(page, moves) -> race.Game:
-    game = race.Game()
-    for move in moves:
-        click_move(page, move)
-        game.play(move)
-    return game
+from tools.pages import load, moves, paste_link
 
 
 def test_both_games_survive_a_reload(page):
-    fresh(page)
-    game = play(page, ("Sw4-A4", "Sb3-B3", "A4-5"))
+    load(page, "?game=race", fresh=True)
+    game = click_moves(page, ("Sw4-A4", "Sb3-B3", "A4-5"), race.Game())
     page.click('[data-pick="go"]')
     page.click('[data-point="37"]')
     page.click('[data-action="pass"]')
-    reload(page)  # no query: the game on screen last time comes back
+    load(page)  # no query: the game on screen last time comes back
     assert page.get_attribute("body", "data-game") == "go"
-    assert page.evaluate(
-        "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
-        ".map(e => e.getAttribute('data-move'))"
-    ) == ["37", "pass"]
+    assert moves(page) == ["37", "pass"]
     assert page.get_attribute("[data-marker]", "data-value") == "-1"
-    reload(page, "game=race")
+    load(page, "?game=race")
     assert_page_shows(page, game)
     assert not page.is_visible("[data-error]")
 
@@ -59,9 +33,7 @@ def test_both_games_survive_a_reload(page):
     ],
 )
 def test_a_bad_save_gives_a_notice_and_a_fresh_game_and_is_kept(page, save, reason):
-    fresh(page)
-    page.evaluate("s => localStorage.setItem('lotus.save.race', s)", save)  # an old single save
-    reload(page, "game=race")
+    load(page, "?game=race", storage={"lotus.save.race": save})  # an old single save
     notice = page.inner_text("[data-error]")
     assert page.is_visible("[data-error]")
     assert "could not be restored" in notice and reason in notice
@@ -71,8 +43,8 @@ def test_a_bad_save_gives_a_notice_and_a_fresh_game_and_is_kept(page, save, reas
 
 
 def test_review_steps_back_and_play_from_here_continues(page):
-    fresh(page)
-    game = play(page, ("Sw4-A4", "Sb3-B3", "A4-5", "Sb4-A4"))
+    paste_link(page, race.Game())
+    game = click_moves(page, ("Sw4-A4", "Sb3-B3", "A4-5", "Sb4-A4"), race.Game())
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     assert page.get_attribute("body", "data-review") == "2"
@@ -82,7 +54,7 @@ def test_review_steps_back_and_play_from_here_continues(page):
     assert shown["fields"] == game.board()
     page.click('[data-field="B3"]')  # the board does not play while reviewing
     assert "Reviewing" in page.inner_text("[data-status]")
-    reload(page, "")  # the review position is saved too
+    load(page)  # the review position is saved too
     assert page.get_attribute("body", "data-review") == "2"
     page.once("dialog", lambda dialog: dialog.accept())
     page.click('[data-action="play-here"]')

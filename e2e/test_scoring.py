@@ -8,9 +8,11 @@ itself, so a watched game ends with a result.
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT
 from lotus.engine import ai, go
-from lotus.game import records
+from tests.support.games import ARENA_LOSSES
+from tools.pages import WORKER_TIMEOUT, moves, paste_link
+
+PAGE = "index.html?game=go"
 
 # A short game brought to scoring: White (the person) 1-2-3 and 10, Black (the computer) the
 # groups 40-41 and 31-32; both passed. Nothing in it is dead, by the search's count too.
@@ -25,19 +27,10 @@ NEARLY_SETTLED = (
 ).split()
 
 
-@pytest.fixture(scope="module")
-def page(open_page):
-    return open_page("index.html?game=go")
-
-
-def open_link(page, seats: dict, moves=MOVES) -> None:
-    """Open a share link of `moves` with these seats, on a page with no saved game."""
-    game = go.Game.from_moves(moves)
-    fragment = records.to_link_fragment(records.record_of(game, seats=seats))
-    base = page.url.split("?")[0].split("#")[0]
-    page.evaluate("localStorage.clear()")
-    page.goto(f"{base}?game=go#{fragment}")
-    page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+def open_link(page, seats: dict, played=MOVES) -> None:
+    """Open a share link of the moves `played` with these seats (pasted: the page and its
+    workers stay)."""
+    paste_link(page, go.Game.from_moves(played), seats)
 
 
 def test_the_computer_disputes_its_living_group_marked_dead_and_resume_settles_it(page):
@@ -88,23 +81,20 @@ def test_a_watched_go_game_ends_with_a_result_by_itself(page):
     """Both seats the computer's, from a share link of a nearly settled game: it plays on and
     passes, then scores and confirms by itself. (Watching from the first move: test_computer.)"""
     assert go.Game.from_moves(NEARLY_SETTLED).phase == go.PLAY
-    open_link(page, {"w": "easy", "b": "easy"}, moves=NEARLY_SETTLED)
+    open_link(page, {"w": "easy", "b": "easy"}, played=NEARLY_SETTLED)
     page.select_option("[data-speed]", "fast")
     page.wait_for_selector('body[data-over="1"]', timeout=10 * WORKER_TIMEOUT)
-    moves = page.evaluate(
-        "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
-        ".map(e => e.getAttribute('data-move'))"
-    )
-    game = go.Game.from_moves(moves)
-    assert moves[: len(NEARLY_SETTLED)] == NEARLY_SETTLED and len(moves) > len(NEARLY_SETTLED)
+    played = moves(page)
+    game = go.Game.from_moves(played)
+    assert played[: len(NEARLY_SETTLED)] == NEARLY_SETTLED and len(played) > len(NEARLY_SETTLED)
     banner = page.inner_text("[data-banner]")
-    if moves[-1] == "resign":  # the side far behind may resign (docs/ai.md: when hopeless)
+    if played[-1] == "resign":  # the side far behind may resign (docs/ai.md: when hopeless)
         loser = game.resigned
         assert loser in go.COLOURS and game.is_over
         assert page.get_attribute("body", "data-winner") == game.winner != loser
         assert "resign" in banner and "wins" in banner
         return
-    assert moves[-2:] == ["pass", "pass"] and game.phase == go.SCORING
+    assert played[-2:] == ["pass", "pass"] and game.phase == go.SCORING
     game.finish(ai.suggest_dead(game))  # the computer agreed to its own search's estimate
     assert page.get_attribute("body", "data-winner") == (game.winner or "")
     assert "wins" in banner or "Draw" in banner
@@ -118,13 +108,10 @@ def test_a_watched_game_opened_in_scoring_is_confirmed_by_the_computer(page):
     assert "Draw, 4 to 4" in page.inner_text("[data-banner]")
 
 
-# An arena game (bench/arena.py --judge all-alive --match go-hard-mcts, seed 1, game 3) before
-# its last two passes: White passed there, and Black (`hard`) passed back on its estimate, which
-# calls White's groups dead, though White leads with every stone as it stands (33 to 28).
-DISPUTED = (
-    "19 3 36 5 7 6 39 24 1 16 54 9 15 2 21 4 22 30 11 29 53 38 68 14 40 13 48 17 60 18 56 28 "
-    "43 27 12 26 49 25 34 50 37 47 45 20 58 57"
-).split()
+# An arena game before its last two passes (tests/support/games.py): White passed there, and Black
+# (`hard`) passed back on its estimate, which calls White's groups dead, though White leads with
+# every stone as it stands (33 to 28).
+DISPUTED = ARENA_LOSSES["seed 1, game 3"][1].split()[:-2]
 
 
 def test_a_person_who_says_their_group_lives_resumes_passes_and_play_settles_it(page):
@@ -132,7 +119,7 @@ def test_a_person_who_says_their_group_lives_resumes_passes_and_play_settles_it(
     groups dead; the person marks them alive, so it disputes; the person resumes and passes
     every turn: the computer plays on (it may not pass while the board as it stands loses),
     captures, passes, and the scoring that follows says what happened, with nothing disputed."""
-    open_link(page, {"w": "human", "b": "hard"}, moves=DISPUTED)
+    open_link(page, {"w": "human", "b": "hard"}, played=DISPUTED)
     page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
     page.click('[data-action="pass"]')
     page.wait_for_selector('body[data-phase="scoring"]', timeout=WORKER_TIMEOUT)
@@ -159,10 +146,7 @@ def test_a_person_who_says_their_group_lives_resumes_passes_and_play_settles_it(
             break
         page.click('[data-action="pass"]')
     assert page.get_attribute("body", "data-phase") in ("scoring", "over")
-    shown = page.evaluate(
-        "Array.from(document.querySelectorAll('[data-movelist] [data-move]'))"
-        ".map(e => e.getAttribute('data-move'))"
-    )
+    shown = moves(page)
     after = shown[len(DISPUTED) + 2 :]
     assert after[1] != "pass"  # after the person's pass the computer played on
     assert [m for m in after if m not in ("pass", "resign")], after

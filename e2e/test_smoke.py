@@ -11,11 +11,9 @@ from urllib.parse import urljoin
 
 import pytest
 
-from e2e.conftest import READY_TIMEOUT, WORKER_TIMEOUT, Guard
+from e2e.support import Guard
 from tools.browser import ROOT
-
-MOVES = """() => Array.from(document.querySelectorAll('[data-movelist] [data-move]'))
-  .map(e => e.getAttribute('data-move'))"""
+from tools.pages import WORKER_TIMEOUT, moves, wait_ready
 
 PRELOAD = re.compile(r'<link rel="(?:module)?preload" href="([^"]+)"[^>]*>\n?\s*')
 
@@ -26,7 +24,7 @@ def test_the_race_app_opens_and_plays_a_click(open_page):
     assert page.locator("[data-field]").count() == 19  # 18 fields and the goal
     page.locator('[data-start="w4"]').first.click()
     page.click('[data-field="A4"]')
-    assert page.evaluate(MOVES) == ["Sw4-A4"]
+    assert moves(page) == ["Sw4-A4"]
 
 
 def test_the_go_app_opens_and_plays_a_click(open_page):
@@ -99,7 +97,7 @@ def load_and_count(browser, site: str, path: str, strip: bool) -> collections.Co
         page.route(lambda url: url.split("?")[0].split("#")[0] == document, without_preloads)
     try:
         page.goto(f"{site}/{path}")
-        page.wait_for_selector('body[data-ready="1"]', timeout=READY_TIMEOUT)
+        wait_ready(page)
         if path.startswith("index.html"):  # the app starts its quick worker once ready:
             # wait for it too (a game between people starts no Pyodide worker)
             page.wait_for_selector('body[data-computer-ready="1"]', timeout=WORKER_TIMEOUT)

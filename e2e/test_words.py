@@ -2,83 +2,49 @@
 whole move numbers, the players, captures and lotuses in the status, the hint marked on the
 board, import errors next to the import box, and the tab's title."""
 
-import random
-
 import pytest
 
-from e2e.clicks import tap
-from e2e.conftest import WORKER_TIMEOUT, paste_link
-from e2e.race_helpers import click_move
+from e2e.boards import click_move, click_moves
 from lotus.engine import go, race
 from lotus.game import records
+from tests.support.games import random_race
+from tools.pages import WORKER_TIMEOUT, open_records, paste_link, wait_moves, wait_text
 
+PAGE = "index.html?game=go"
 CAPTURE = "35 18 4 22 31 64 46 45 28 6 15 72 70 47".split()  # Black's 47 reverses one stone
 LOTUS = "1 10 2 15 3 24 4 25 5 31 6".split()  # White's 6 closes the central hexagon
-
-
-@pytest.fixture(scope="module")
-def page(open_page):
-    return open_page("index.html?game=go")
-
-
-def fresh(page, game, seats=None) -> None:
-    """`game` (new) in the module's page, from a share link pasted into its address bar: the
-    tests are about what the page says, not about its loading (no page load)."""
-    paste_link(page, game, seats)
 
 
 def status(page) -> str:
     return page.inner_text("[data-status]")
 
 
-def play_points(page, points) -> None:
-    for point in points:
-        tap(page, f'[data-point="{point}"]')
-
-
-def open_records(page) -> None:
-    if not page.is_visible("[data-record-text]"):
-        page.click("details.records summary")
-
-
-def long_race(moves: int = 140) -> race.Game:
-    """A three-player race of at least `moves` moves, played at random (seeded)."""
-    for seed in range(200):
-        rng = random.Random(seed)
-        game = race.Game(players=3)
-        while not game.is_over and len(game.moves) < moves:
-            game.play(rng.choice(game.legal_moves()))
-        if len(game.moves) >= moves:
-            return game
-    raise AssertionError("no long game found")
-
-
 def test_go_status_says_reversals_and_lotuses_and_the_board_marks_the_lotus(page):
-    fresh(page, go.Game())
+    paste_link(page, go.Game())
     assert page.title() == "White to move · Lotus"
-    play_points(page, CAPTURE)
+    click_moves(page, CAPTURE)
     assert status(page) == "Black reverses 1 stone. White to move."
     assert page.title() == "White to move · Lotus"
     item = page.locator('[data-movelist] [data-ply="14"]')
     assert item.get_attribute("data-move") == "47"
     assert item.get_attribute("title") == "Black plays 47, reversing 1 stone"
     assert item.get_attribute("aria-label") == "14: Black plays 47, reversing 1 stone"
-    fresh(page, go.Game())
-    play_points(page, LOTUS)
+    paste_link(page, go.Game())
+    click_moves(page, LOTUS)
     assert status(page).startswith("White completes a lotus: that group can never be reversed.")
     assert page.locator('#board [data-lotus="0"]').count() == 1
     assert page.get_attribute("[data-status]", "aria-live") == "polite"
 
 
 def test_the_players_show_who_plays_and_the_running_count(page):
-    fresh(page, go.Game(marker=2), {"w": "human", "b": "hard"})
+    paste_link(page, go.Game(marker=2), {"w": "human", "b": "hard"})
     white = page.locator('[data-players] [data-player="w"]')
     black = page.locator('[data-players] [data-player="b"]')
     assert white.get_attribute("data-to-move") is not None
     assert black.get_attribute("data-to-move") is None
     assert "You" in white.inner_text() and "Computer (hard)" in black.inner_text()
     assert "stones 0 + territory 0 + marker 2" in white.inner_text()
-    fresh(page, race.Game(players=4))
+    paste_link(page, race.Game(players=4))
     assert page.locator("[data-players] [data-player]").count() == 4
     click_move(page, "Sw3-A3")
     assert page.locator('[data-player="b"]').get_attribute("data-to-move") is not None
@@ -86,8 +52,8 @@ def test_the_players_show_who_plays_and_the_running_count(page):
 
 
 def test_clicking_a_move_in_the_list_jumps_there(page):
-    fresh(page, go.Game())
-    play_points(page, ["1", "10", "2", "11", "3"])
+    paste_link(page, go.Game())
+    click_moves(page, ["1", "10", "2", "11", "3"])
     rows = page.locator("[data-movelist] li")
     assert rows.count() == 3  # two moves a row: 1. 1 10  2. 2 11  3. 3
     assert rows.nth(0).inner_text().split() == ["1.", "1", "10"]
@@ -100,15 +66,13 @@ def test_clicking_a_move_in_the_list_jumps_there(page):
 
 
 def test_move_132_shows_its_whole_number(page):
-    fresh(page, race.Game())
-    game = long_race()
+    paste_link(page, race.Game())
+    game = random_race(1, 140, players=3)  # a game of 140 moves (seed 1 reaches that far)
+    assert len(game.moves) == 140
     open_records(page)
     page.fill("[data-record-text]", records.write(records.record_of(game)))
     page.click('[data-action="import"]')
-    page.wait_for_function(
-        f"() => document.querySelectorAll('[data-movelist] [data-move]').length === "
-        f"{len(game.moves)}"
-    )
+    wait_moves(page, len(game.moves), exactly=True)
     number = page.locator('[data-movelist] li[data-row="132"] .num')
     number.scroll_into_view_if_needed()
     assert number.inner_text() == "132."
@@ -124,7 +88,7 @@ def test_move_132_shows_its_whole_number(page):
 
 
 def test_an_import_error_shows_next_to_the_box_and_goes_with_the_next_action(page):
-    fresh(page, race.Game())
+    paste_link(page, race.Game())
     open_records(page)
     page.fill("[data-record-text]", '[Game "race"]\n[Players "2"]\n\n1. Sw4-A4 2. A4-G\n')
     page.click('[data-action="import"]')
@@ -141,14 +105,11 @@ def test_an_import_error_shows_next_to_the_box_and_goes_with_the_next_action(pag
 
 @pytest.mark.slow
 def test_the_hint_is_marked_on_the_board(page):
-    fresh(page, go.Game())
+    paste_link(page, go.Game())
     page.wait_for_selector('body[data-computer-ready="1"]', timeout=WORKER_TIMEOUT)
-    play_points(page, ["1"])
+    click_moves(page, ["1"])
     page.click('[data-action="hint"]')
-    page.wait_for_function(
-        "() => document.querySelector('[data-status]').textContent.startsWith('Hint: ')",
-        timeout=WORKER_TIMEOUT,
-    )
+    wait_text(page, "Hint: ", timeout=WORKER_TIMEOUT)
     text = status(page)
     assert text.endswith("(marked on the board).")
     marked = page.locator("#board [data-point][data-hint]")

@@ -11,35 +11,20 @@ import time
 import pytest
 
 from lotus.engine import ai, go, race
+from tests.support import games
+from tests.support.games import SETTLED  # White leads 45 to 27; no placement changes the count
 
 LEVELS = ("easy", "medium", "hard")
 
 
 def random_race(players: int, pro: bool, plies: int, seed: int) -> race.Game:
-    """A race game after up to `plies` random moves (stopping before the end)."""
-    rng = random.Random(seed)
-    g = race.Game(players=players, pro=pro, first=race.COLOURS[seed % players])
-    for _ in range(plies):
-        g.play(rng.choice(g.legal_moves()))
-        if g.is_over:
-            g.undo()
-            break
-    return g
+    """A race in play after up to `plies` seeded random moves, its first player the seed's."""
+    return games.random_race(seed, plies, players, pro, race.COLOURS[seed % players], in_play=True)
 
 
 def random_go(plies: int, seed: int, pass_rate: float = 0.1) -> go.Game:
-    """A Go game in play after `plies` random placements and passes (never two passes in a row)."""
-    rng = random.Random(seed)
-    g = go.Game(first=go.COLOURS[seed % 2])
-    for _ in range(plies):
-        empty = g.empty_indices()
-        if not empty:
-            break
-        if g.passes == 0 and rng.random() < pass_rate:
-            g.play("pass")
-        else:
-            g.play(go.NAMES[rng.choice(empty)])
-    return g
+    """A Go game in play after `plies` seeded random moves, its first player the seed's."""
+    return games.random_go(seed, plies, first=go.COLOURS[seed % 2], pass_rate=pass_rate)
 
 
 def setup_go(white=(), black=(), to_move="w") -> go.Game:
@@ -176,11 +161,6 @@ def test_go_passes_on_a_full_board():
     game = random_go(plies=72, seed=11, pass_rate=0.0)
     assert game.empty_indices() == []
     assert ai.choose_move(game, "hard", seed=1) == "pass"  # G2: the only move left
-
-
-# A settled board: every group holds a lotus and each empty point is enclosed by one colour, so no
-# placement changes the count; White leads 45 to 27.
-SETTLED = "bbwwwwbbbwwbbbbbbbwwwwwwwwwwwwwwwwwwwwwwww.b.b.b.bbbbbbwwwwwwwwwwwwwwwbb"
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -509,6 +489,7 @@ def test_expert_is_the_strongest_level_by_work_in_both_games():
     [random_race(2, False, 120, seed=11), random_go(70, seed=4, pass_rate=0)],
     ids=["race", "go"],
 )
+@pytest.mark.slow
 def test_expert_plays_a_legal_move_the_same_for_the_same_seed(game):
     assert not game.is_over and len(game.legal_moves()) > 1  # a real choice, searched
     move = assert_legal_and_untouched(game, "expert", seed=8)

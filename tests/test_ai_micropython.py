@@ -18,7 +18,7 @@ from lotus.engine.ai import rng
 from lotus.game import remote
 from tests.support import micropython
 
-pytestmark = pytest.mark.skipif(not micropython.available(), reason="needs make (node, npm)")
+pytestmark = pytest.mark.micropython
 
 
 def positions() -> list:

@@ -23,29 +23,14 @@ from lotus.engine import ai, go, race
 from lotus.engine.kensington import HEXAGONS
 from lotus.page import analysis, controller
 from tests.support import micropython
+from tests.support.games import random_go, random_race
 
 # -- the search's estimate ------------------------------------------------------------------------
 
 
-def random_race(plies: int, seed: int, players: int = 2) -> race.Game:
-    rng = random.Random(seed)
-    game = race.Game(players=players)
-    while len(game.moves) < plies and not game.is_over:
-        game.play(rng.choice(game.legal_moves()))
-    return game
-
-
-def random_go(plies: int, seed: int) -> go.Game:
-    rng = random.Random(seed)
-    game = go.Game()
-    for _ in range(plies):
-        game.play(go.NAMES[rng.choice(game.empty_indices())])
-    return game
-
-
 @pytest.mark.parametrize(
     "game",
-    [race.Game(), random_race(30, 1), random_race(20, 2, players=3), go.Game(), random_go(20, 3)],
+    [race.Game(), random_race(1, 30), random_race(2, 20, players=3), go.Game(), random_go(3, 20)],
     ids=["race-start", "race-30", "race-3p", "go-start", "go-20"],
 )
 def test_an_estimate_is_a_chance_per_colour_and_a_legal_preferred_move(game):
@@ -76,7 +61,7 @@ def test_a_finished_race_is_its_result_and_a_win_in_one_is_seen():
 
 
 def test_a_resigned_go_game_is_lost_and_two_passes_are_scored_by_playouts():
-    game = random_go(10, 5)
+    game = random_go(5, 10)
     game.play("resign")  # White was to move (10 placements): Black wins
     assert ai.analyse(game, "easy") == {"value": 0.0, "values": [0.0, 1.0], "best": None}
     # A lotus of White's and nothing else: White owns its six points in every filling.
@@ -97,7 +82,7 @@ def test_a_resigned_go_game_is_lost_and_two_passes_are_scored_by_playouts():
 def test_a_forced_move_is_the_preferred_one_and_the_position_after_it_is_judged():
     rng = random.Random(0)
     for _ in range(200):  # a race position with one legal move (a forced pass or entry)
-        game = random_race(rng.randrange(10, 120), rng.randrange(10**6))
+        game = random_race(plies=rng.randrange(10, 120), seed=rng.randrange(10**6))
         if not game.is_over and len(game.legal_moves()) == 1:
             break
     else:
@@ -120,7 +105,7 @@ def test_bad_arguments_are_refused():
 
 
 def test_the_worker_call_analyses_the_positions_asked_for():
-    game = random_go(6, 9)
+    game = random_go(9, 6)
     request = {"game": "go", "options": {}, "moves": game.moves, "level": "easy"}
     answer = json.loads(worker_api.analyse(json.dumps(dict(request, plies=[0, 6], ownership=20))))
     assert [p["ply"] for p in answer["positions"]] == [0, 6] and answer["ms"] >= 0
@@ -328,7 +313,7 @@ def test_a_failed_call_stops_the_analysis_and_says_why():
 
 
 def test_a_short_game_analysed_end_to_end_by_the_worker_call():
-    page = page_with_moves("race", random_race(8, 3).moves)
+    page = page_with_moves("race", random_race(3, 8).moves)
     page.action("analyse")
     calls = 0
     while True:
@@ -375,14 +360,11 @@ def run():
 """
 
 
-@pytest.mark.skipif(not micropython.available(), reason="Node/MicroPython missing")
+@pytest.mark.micropython
 def test_the_analysis_state_is_the_same_under_micropython():
-    namespace = {}
-    exec(compile(SCRIPT, "analysis_script", "exec"), namespace)
-    expected = namespace["run"]()
-    got = json.loads(micropython.run(SCRIPT + "\nprint(json.dumps(run()))\n").strip())
+    expected, got = micropython.run_both(SCRIPT, "analysis_script")
     assert "data-judgement" in expected[-1]
-    assert got == json.loads(json.dumps(expected))
+    assert got == expected
 
 
 def test_a_batch_plays_on_from_one_position_to_the_next_as_replaying_each_would():

@@ -1,6 +1,5 @@
 """The page's session logic runs the same under MicroPython (the page's runtime) as CPython."""
 
-import json
 import random
 
 import pytest
@@ -8,7 +7,7 @@ import pytest
 from lotus.engine import race
 from tests.support import micropython
 
-pytestmark = pytest.mark.skipif(not micropython.available(), reason="Node/MicroPython missing")
+pytestmark = pytest.mark.micropython
 
 # Runs under both interpreters: drive a session by clicks and print what the page would show.
 SCRIPT = """
@@ -65,11 +64,6 @@ def make_games() -> list:
 
 
 def test_sessions_show_the_same_under_micropython_and_cpython():
-    games = make_games()
-    namespace = {}
-    exec(compile(SCRIPT, "session_script", "exec"), namespace)
-    expected = namespace["run"](games)
-    source = SCRIPT + f"\nprint(json.dumps(run(json.loads({json.dumps(games)!r}))))\n"
-    got = json.loads(micropython.run(source).strip())
+    expected, got = micropython.run_both(SCRIPT, "session_script", make_games())
     assert len(expected) > 250
     assert got == expected

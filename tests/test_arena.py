@@ -1,18 +1,13 @@
 """bench/arena.py's match names: who plays whom, with how many simulations for the outside player
 (OpenSpiel's MCTSBot, which these tests never import)."""
 
-import os
-import sys
-
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "bench"))
+from lotus.engine import ai
+from lotus.engine.ai import go_plugin, race_plugin
+from tests.support.files import bench
 
-import arena  # noqa: E402
-
-from lotus.engine import ai  # noqa: E402
-from lotus.engine.ai import go_plugin, race_plugin  # noqa: E402
+arena = bench("arena")
 
 
 def test_the_outside_player_gets_its_opponents_iterations_or_n_times_as_many():

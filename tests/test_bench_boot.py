@@ -5,18 +5,11 @@ only modules those files bring."""
 import ast
 import json
 import os
-import sys
 import tomllib
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "bench"))
+from tests.support.files import ROOT, bench, read
 
-import boot  # noqa: E402
-
-
-def read(path: str) -> str:
-    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
-        return f.read()
+boot = bench("boot")
 
 
 def built():

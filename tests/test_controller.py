@@ -18,12 +18,7 @@ from lotus.page import computer, movelist, worker_config
 from lotus.page.boards import BoardController
 from lotus.page.controller import MemoryStorage, PageController
 from lotus.page.sound import move_sound
-
-
-def started(query: str = "", fragment: str = "", storage=None) -> PageController:
-    page = PageController(storage if storage is not None else MemoryStorage())
-    page.start(query, fragment)
-    return page
+from tests.support.pages import started
 
 
 def race_move(page: PageController, origin: str, dest: str) -> None:

@@ -1,12 +1,10 @@
 """The page controller decides the same under MicroPython (the page's runtime) as under CPython."""
 
-import json
-
 import pytest
 
 from tests.support import micropython
 
-pytestmark = pytest.mark.skipif(not micropython.available(), reason="Node/MicroPython missing")
+pytestmark = pytest.mark.micropython
 
 # Runs under both interpreters: a visit with a save, moves, review, the computer (a fresh and a
 # stale answer), a bad form, an export and a share link; prints what the page would show.
@@ -67,9 +65,6 @@ def run():
 
 
 def test_the_controller_shows_the_same_under_micropython_and_cpython():
-    namespace = {}
-    exec(compile(SCRIPT, "controller_script", "exec"), namespace)
-    expected = namespace["run"]()
-    got = json.loads(micropython.run(SCRIPT + "\nprint(json.dumps(run()))\n").strip())
+    expected, got = micropython.run_both(SCRIPT, "controller_script")
     assert len(expected) > 10
-    assert got == json.loads(json.dumps(expected))
+    assert got == expected

@@ -9,19 +9,14 @@ import subprocess
 import pytest
 
 from lotus.engine import go, race
+from tests.support.files import ROOT, read
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCS = os.path.join(ROOT, "docs")
 SPEC = os.path.join(DOCS, "spec")
 CONTRACT = os.path.join(DOCS, "page-contract.md")
 E2E = os.path.join(ROOT, "e2e")
 # The folder outside the repository that the specs were first copied from: nothing may cite it.
 OUTSIDE = "shared" + "/"  # written in two parts so that this file does not cite it either
-
-
-def read(path: str) -> str:
-    with open(path, encoding="utf-8") as f:
-        return f.read()
 
 
 def tracked_files() -> list:
@@ -62,11 +57,9 @@ ENUMERATED = ("action", "phase", "game", "pick", "mode", "form", "theme", "dead-
 
 
 def e2e_sources() -> dict:
-    return {
-        name: read(os.path.join(E2E, name))
-        for name in sorted(os.listdir(E2E))
-        if name.endswith(".py")
-    }
+    """The e2e tests' files, and tools/pages.py, which drives the pages for them (by path)."""
+    paths = [f"e2e/{name}" for name in sorted(os.listdir(E2E)) if name.endswith(".py")]
+    return {path: read(path) for path in paths + ["tools/pages.py"]}
 
 
 def documented(text: str, hook: str) -> bool:
@@ -93,7 +86,7 @@ def test_every_hook_the_e2e_tests_use_is_in_the_page_contract():
     for name, text in e2e_sources().items():
         for hook in sorted(set(HOOK.findall(text))):
             if not documented(contract, hook):
-                missing.append(f"data-{hook} (e2e/{name})")
+                missing.append(f"data-{hook} ({name})")
     assert HOOK.findall("".join(e2e_sources().values())), "no hooks found: is the regex wrong?"
     assert not missing, "document these in docs/page-contract.md:\n" + "\n".join(missing)
 
@@ -108,7 +101,7 @@ def test_every_enumerated_hook_value_the_e2e_tests_use_is_in_the_page_contract()
                 continue
             seen += 1
             if f"`{value}`" not in contract and f'"{value}"' not in contract:
-                missing.append(f'data-{hook}="{value}" (e2e/{name})')
+                missing.append(f'data-{hook}="{value}" ({name})')
     assert seen > 10, "too few values found: is the regex wrong?"
     assert not missing, "document these values in docs/page-contract.md:\n" + "\n".join(missing)
 

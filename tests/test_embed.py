@@ -1,7 +1,5 @@
 """The embeddable board's settings (the URL fragment) and its four modes (docs/embedding.md)."""
 
-import json
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -76,7 +74,7 @@ def test_bad_settings_name_the_parameter_and_say_why(fragment, param, words):
     assert words in str(info.value)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.text(max_size=80))
 def test_any_fragment_is_read_or_refused_with_embed_error(text):
     try:
@@ -85,7 +83,7 @@ def test_any_fragment_is_read_or_refused_with_embed_error(text):
         pass
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.randoms(use_true_random=False), st.sampled_from(embed.MODES[:2]))
 def test_settings_survive_the_trip_through_a_fragment(rng, mode):
     game = race.Game(players=rng.choice((2, 3, 4)), pro=rng.random() < 0.5)
@@ -320,13 +318,9 @@ for _move in ("1", "2", "pass", "7"):
 CASES.append((records.to_link_fragment(records.record_of(_LINK_GAME)) + "&mode=step", ["last"]))
 
 
-@pytest.mark.skipif(not micropython.available(), reason="Node/MicroPython missing")
+@pytest.mark.micropython
 def test_boards_read_and_draw_the_same_under_micropython():
-    namespace = {}
-    exec(compile(SCRIPT, "embed_script", "exec"), namespace)
-    expected = namespace["run"](CASES)
-    source = SCRIPT + f"\nprint(json.dumps(run(json.loads({json.dumps(CASES)!r}))))\n"
-    got = json.loads(micropython.run(source).strip())
+    expected, got = micropython.run_both(SCRIPT, "embed_script", CASES)
     assert any(line.startswith("error moves") for line in expected)
     assert got == expected
 

@@ -5,9 +5,9 @@ player who does not agree resumes play (G9); from then on the computer counts ev
 stands ("all-alive"): it passes only when that count does not lose, so a group it called dead
 must be captured on the board, and a person who passes every turn always reaches a result.
 
-The games below are arena games that OpenSpiel's MCTSBot won against `hard` under the count
-with every stone as it stands (bench/arena.py --judge all-alive): the bot passed, and `hard`
-passed back on its own estimate, which gave it the game.
+The games played here (tests/support/games.py, ARENA_LOSSES) are arena games that OpenSpiel's
+MCTSBot won against `hard` under the count with every stone as it stands (bench/arena.py --judge
+all-alive): the bot passed, and `hard` passed back on its own estimate, which gave it the game.
 """
 
 import pytest
@@ -17,31 +17,13 @@ from lotus.engine import ai, go
 from lotus.engine.ai import go_plugin
 from lotus.game import records
 from lotus.page.controller import MemoryStorage, PageController
-
-# (the computer's colour, the moves to the scoring phase): games of bench/arena.py --judge
-# all-alive --match go-hard-mcts (--games 8) at the code before the judge, lost by `hard`.
-FINISHED = {
-    "seed 1, game 3": (
-        "b",
-        "19 3 36 5 7 6 39 24 1 16 54 9 15 2 21 4 22 30 11 29 53 38 68 14 40 13 48 17 60 18 56 28 "
-        "43 27 12 26 49 25 34 50 37 47 45 20 58 57 pass pass",
-    ),
-    "seed 2026, game 1": (
-        "b",
-        "33 5 25 24 36 42 28 4 55 30 9 3 68 37 45 6 1 19 32 31 66 23 58 22 41 21 34 20 39 11 27 "
-        "26 43 14 70 13 63 15 12 16 69 17 29 18 7 54 49 56 pass pass",
-    ),
-    "seed 2026, game 6": (
-        "w",
-        "1 62 6 55 15 33 5 10 3 12 9 20 38 72 4 19 2 70 30 31 32 34 23 69 36 48 37 14 11 60 39 7 "
-        "40 52 41 28 42 22 68 18 71 27 24 8 29 16 17 45 21 pass pass",
-    ),
-}
+from tests.support.games import ARENA_LOSSES, CLOSE
+from tests.support.pages import started
 
 
 def finished(name: str) -> tuple:
     """(the computer's colour, the finished game in its scoring phase)."""
-    colour, moves = FINISHED[name]
+    colour, moves = ARENA_LOSSES[name]
     return colour, go.Game.from_moves(moves.split())
 
 
@@ -50,7 +32,7 @@ def lead(score: dict, colour: str) -> int:
     return score[colour] - score["b" if colour == "w" else "w"]
 
 
-@pytest.mark.parametrize("name", sorted(FINISHED))
+@pytest.mark.parametrize("name", sorted(ARENA_LOSSES))
 def test_the_finished_games_are_won_by_the_estimate_and_lost_as_the_stones_stand(name):
     computer, game = finished(name)
     assert game.phase == go.SCORING
@@ -58,7 +40,7 @@ def test_the_finished_games_are_won_by_the_estimate_and_lost_as_the_stones_stand
     assert lead(game.score(), computer) < 0  # every stone as it stands: it loses
 
 
-@pytest.mark.parametrize("name", sorted(FINISHED))
+@pytest.mark.parametrize("name", sorted(ARENA_LOSSES))
 def test_after_a_resume_it_plays_on_until_the_count_as_the_stones_stand_does_not_lose(name):
     computer, game = finished(name)
     game.resume()
@@ -89,8 +71,6 @@ def test_behind_on_a_settled_board_it_passes_for_playing_on_cannot_change_the_co
     """Every group holds a lotus and every empty point is an eye: a placement there joins a lotus
     or is reversed to it (G5, G7), so the count stays, and the other side's passes would only
     move the marker its way (G3). Behind on such a board after a pass, it passes."""
-    from tests.test_go_endgames import CLOSE
-
     game = go.Game.from_setup(CLOSE, to_move="b", marker=0, passes=1)
     assert go_plugin.settled(game) and go_plugin.pass_count(game, 64, None, alive=True) < 0
     for empty in game.empty_indices():
@@ -223,9 +203,7 @@ def play_out(page: PageController) -> None:
 def test_after_a_resume_marking_its_group_dead_is_still_disputed_but_giving_up_ones_own_is_not():
     """After a resume the marks cannot take the computer's stones either (that is settled by play
     too), and the person may still give up a group of their own."""
-    page = PageController(MemoryStorage())
-    page.start("?game=go&seats=human,easy", "")
-    page.worker_up(True)
+    page = started("?game=go&seats=human,easy", worker=True)
     for mine, its in (("1", "40"), ("2", "41"), ("pass", "pass")):  # its moves given
         page.click("point", mine) if mine != "pass" else page.action("pass")
         (ticket,) = page.tickets()

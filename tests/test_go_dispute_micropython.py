@@ -11,9 +11,9 @@ import pytest
 
 from lotus.engine import go
 from tests.support import micropython
-from tests.test_go_dispute import FINISHED
+from tests.support.games import ARENA_LOSSES
 
-pytestmark = pytest.mark.skipif(not micropython.available(), reason="Node/MicroPython missing")
+pytestmark = pytest.mark.micropython
 
 SCRIPT = """
 import json
@@ -66,11 +66,8 @@ print(json.dumps(json.loads(worker_api.choose_move(REQUEST))))
 
 
 def test_the_dispute_settled_by_play_reads_the_same_under_micropython():
-    namespace = {}
-    exec(compile(SCRIPT, "dispute_script", "exec"), namespace)
-    expected = namespace["run"]()
-    got = json.loads(micropython.run(SCRIPT + "\nprint(json.dumps(run()))\n").strip())
-    assert got == json.loads(json.dumps(expected))
+    expected, got = micropython.run_both(SCRIPT, "dispute_script")
+    assert got == expected
     assert expected[1][2] == "1 2"  # disputed: the person's group at 1 and 2
     assert expected[3] == ["pass", "pass", "#resume"]  # the worker resumes too
     scoring = expected[-2]
@@ -80,7 +77,7 @@ def test_the_dispute_settled_by_play_reads_the_same_under_micropython():
 
 
 def test_the_quick_worker_plays_on_after_a_resume_where_the_board_as_it_stands_loses():
-    colour, moves = FINISHED["seed 1, game 3"]
+    colour, moves = ARENA_LOSSES["seed 1, game 3"]
     moves = moves.split() + ["#resume"]
     if go.Game.from_moves(moves[:-1]).to_move != colour:
         moves.append("pass")  # the other side passes first

@@ -12,16 +12,10 @@ import pytest
 
 from lotus.engine import ai, go
 from lotus.engine.ai import go_plugin
-from lotus.page.controller import MemoryStorage, PageController
+from tests.support.games import CLOSE, SETTLED
+from tests.support.pages import started
 
 LEVELS = ("easy", "medium", "hard")
-
-# Every group holds a lotus, every empty point (43, 45, 47, 49) is Black's territory: no placement
-# changes the count. White leads 45 to 27 on the board.
-SETTLED = "bbwwwwbbbwwbbbbbbbwwwwwwwwwwwwwwwwwwwwwwww.b.b.b.bbbbbbwwwwwwwwwwwwwwwbb"
-
-# The same with the hexagon 19-24 and the outline points 56, 57 Black's: White leads 37 to 35.
-CLOSE = "bbwwwwbbbwwbbbbbbbbbbbbbwwwwwwwwwwwwwwwwww.b.b.b.bbbbbbbbwwwwwwwwwwwwwbb"
 
 
 def lead_after_passes(game: go.Game, dead_seed: int = 0) -> int:
@@ -124,9 +118,7 @@ def test_it_resigns_only_when_hopelessly_behind(level):
 
 
 def test_the_page_plays_the_computers_resignation():
-    page = PageController(MemoryStorage())
-    page.start("?game=go&seats=human,easy", "")
-    page.worker_up(True)
+    page = started("?game=go&seats=human,easy", worker=True)
     page.click("point", "1")
     (ticket,) = page.tickets()
     page.answered(ticket, {"move": "resign", "ms": 1})

@@ -5,8 +5,6 @@ both interpreters, printing every state key, score and dead-group suggestion (an
 checksum once lotus.render.go exists); the outputs must be identical.
 """
 
-import contextlib
-import io
 import os
 import random
 
@@ -52,13 +50,6 @@ def source() -> str:
         return f.read() + f"\nreplay({GAMES!r})\n"
 
 
-def cpython_output() -> str:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(source(), REPLAY, "exec"), {"__name__": "replay_go"})
-    return out.getvalue()
-
-
 def test_the_games_cover_the_cases():
     ends = [go.Game.from_moves(moves, marker, first) for first, marker, moves in GAMES]
     assert any(g.resigned for g in ends)
@@ -67,11 +58,9 @@ def test_the_games_cover_the_cases():
     assert sum(len(moves) for _, _, moves in GAMES) > 1000
 
 
-@pytest.mark.skipif(not micropython.available(), reason="Node and the npm MicroPython are needed")
+@pytest.mark.micropython
 def test_micropython_replays_the_games_exactly_as_cpython():
-    expected = cpython_output()
+    expected = micropython.printed_by_cpython(source(), "replay_go")
     got = micropython.run(source())
     assert got.count("\n") == expected.count("\n") > 1000
-    for n, (a, b) in enumerate(zip(got.splitlines(), expected.splitlines())):
-        assert a == b, f"line {n}"
-    assert got == expected
+    micropython.assert_same_lines(got, expected)

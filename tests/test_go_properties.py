@@ -5,7 +5,7 @@ list of characters, is played alongside the engine.
 """
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lotus.engine import go, race
@@ -17,7 +17,7 @@ HEXES = [set(n - 1 for n in h) for h in HEXAGONS]
 
 # Each number picks a move: mostly a placement on some empty point, sometimes a pass.
 choices = st.lists(st.integers(0, 9999), min_size=0, max_size=160)
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=120)
 
 
 def ref_group(board, p):
@@ -78,12 +78,17 @@ def play_out(game, xs):
 
 
 def check_groups(game):
+    """Every group of the reference lives, and the engine names it for each of its stones."""
     board = list(game.board())
+    seen = set()
     for p in range(72):
-        if board[p] != ".":
-            group = ref_group(board, p)
+        if board[p] != "." and p not in seen:
+            group = ref_group(board, p)  # one flood fill a group: the same for each stone
+            seen |= group
             assert ref_alive(board, group), (game.moves, p + 1)
-            assert game.group_of(str(p + 1)) == [str(q + 1) for q in sorted(group)]
+            names = [str(q + 1) for q in sorted(group)]
+            for q in group:
+                assert game.group_of(str(q + 1)) == names
 
 
 @SETTINGS
@@ -165,22 +170,25 @@ def test_fast_path_agrees_with_the_public_api(xs):
         assert all((board[i] == "w") == bool(w >> i & 1) for i in range(72))
         assert all((board[i] == "b") == bool(b >> i & 1) for i in range(72))
         empty = (1 << 72) - 1 - (w | b)
-        expected = {}  # a group's mask -> its stones, border and liberties (each group once)
+        borders = {}  # a group's mask -> its border (each group once)
         for i in range(72):
             if board[i] == ".":
                 assert f.groups[i] == 0
                 continue
-            if f.groups[i] not in expected:
-                stones = [go.NAMES[k] for k in range(72) if f.groups[i] >> k & 1]
+            mask = f.groups[i]
+            assert mask >> i & 1  # a stone is in its own group
+            if mask not in borders:
+                stones = [go.NAMES[k] for k in range(72) if mask >> k & 1]
                 near = {q for n in stones for q in NEIGHBOUR_INDICES[int(n) - 1]}
-                border = sum(1 << q for q in near)
-                libs = [go.NAMES[k] for k in range(72) if (border & empty) >> k & 1]
-                expected[f.groups[i]] = (stones, border, libs)
-            stones, border, libs = expected[f.groups[i]]
-            assert stones == f.group_of(i + 1)
-            assert libs == f.liberties(i + 1)
-            assert f.borders[i] == border
-            assert go.has_lotus(f.groups[i]) == f.has_lotus(i + 1)
+                borders[mask] = sum(1 << q for q in near)
+                libs = [go.NAMES[k] for k in range(72) if (borders[mask] & empty) >> k & 1]
+                # Every stone of the group holds the same mask (checked next), from which the
+                # public calls answer for any of its stones: asked here once a group.
+                assert all(f.groups[int(n) - 1] == mask for n in stones)
+                assert stones == f.group_of(i + 1)
+                assert libs == f.liberties(i + 1)
+                assert go.has_lotus(mask) == f.has_lotus(i + 1)
+            assert f.borders[i] == borders[mask]
     assert f.legal_indices() == []
 
 
@@ -252,11 +260,9 @@ def test_a_set_up_position_has_the_same_groups_and_scores(xs):
         board = g.board()
         s = go.Game.from_setup(board, to_move=g.to_move, marker=g.marker)
         assert s.legal_moves() == g.legal_moves()
-        for p in range(1, 73):
-            if board[p - 1] != ".":
-                assert s.group_of(p) == g.group_of(p)
-                assert s.liberties(p) == g.liberties(p)
-                assert s.has_lotus(p) == g.has_lotus(p)
+        # The same stones, groups and borders (the fast path's state, from which group_of,
+        # liberties and has_lotus answer: test_fast_path_agrees_with_the_public_api).
+        assert (s.masks(), s.groups, s.borders) == (g.masks(), g.groups, g.borders)
         assert s.score() == g.score()
         assert s.suggest_dead() == g.suggest_dead()
 

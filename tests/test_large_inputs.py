@@ -20,6 +20,7 @@ from lotus.engine import go
 from lotus.game import games, positions, records, saves
 from lotus.game.session import Session
 from lotus.page import app, controller, movelist
+from tests.support.games import random_go
 
 # -- MicroPython's costs of str operations --------------------------------------------------------
 
@@ -221,9 +222,8 @@ def long_go_save(moves: int = 1998) -> str:
     page = controller.PageController()
     page.start("?game=go", "")
     session = page.app.session
-    rng = random.Random(2026)
-    for _ in range(40):
-        session.act(rng.choice([m for m in session.game.legal_moves() if m != "pass"]))
+    for move in random_go(2026, 40).moves:
+        session.act(move)
     while len(session.game.moves) < moves:
         for action in ("pass", "pass", "#resume"):
             session.act(action)

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lotus.game import library, saves
@@ -631,7 +631,7 @@ stored_text = (
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300)
 @given(
     st.dictionaries(st.sampled_from(KEYS), stored_text, max_size=len(KEYS)),
     st.sampled_from(["", "?game=race", "?game=go", "?game=go&marker=1"]),

@@ -603,7 +603,7 @@ def run():
 """
 
 
-@pytest.mark.skipif(not micropython.available(), reason="Node/MicroPython missing")
+@pytest.mark.micropython
 def test_the_protocol_and_the_qr_code_are_the_same_under_micropython():
     source = f"OFFER = {OFFER!r}\n" + SCRIPT
     namespace = {}

@@ -9,7 +9,7 @@ player's confirmation; and never raise. The cases are the ones a hostile friend 
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lotus.game import games
@@ -259,7 +259,7 @@ def check_page_after_messages(page: Page, texts) -> None:
         assert len(after) <= len(before) + 12
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150)
 @given(st.data())
 def test_random_messages_never_raise_nor_play_for_a_colour_the_peer_does_not_hold(data):
     game = data.draw(st.sampled_from(["go", "race"]))
@@ -268,7 +268,7 @@ def test_random_messages_never_raise_nor_play_for_a_colour_the_peer_does_not_hol
     check_page_after_messages(page, texts)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100)
 @given(st.data())
 def test_mutated_real_messages_never_raise_nor_play_for_a_colour_the_peer_does_not_hold(data):
     host, guest = opened_go_pair()

@@ -16,6 +16,7 @@ from lotus.page.live import words
 from lotus.page.live.link import CONNECT_LIMIT, SILENT_LIMIT
 from lotus.page.live.wire import RATE_LIMIT, RATE_WINDOW, encode
 from tests.support import micropython
+from tests.support.files import ROOT
 from tests.support.live_net import Device, Net
 
 
@@ -353,7 +354,6 @@ def test_pass_resign_and_hint_wait_for_this_pages_turn(action):
 
 # -- where live play is decided -------------------------------------------------------------------
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE_LIVE = os.path.join(ROOT, "lotus", "page", "live")
 ADAPTER = os.path.join(ROOT, "lotus", "dom", "live.py")
 
@@ -427,7 +427,7 @@ def scenario():
 """
 
 
-@pytest.mark.skipif(not micropython.available(), reason="Node/MicroPython missing")
+@pytest.mark.micropython
 def test_two_pages_play_the_same_under_micropython():
     """The page runs live play on MicroPython: the same pages, the same network, the same game
     and words as under CPython."""

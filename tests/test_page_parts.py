@@ -10,7 +10,7 @@ through a handful of the controller's methods.
 import ast
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tests.support.files import ROOT
 
 # The app's and an embedded board's controllers, and their parts.
 PARTS = (

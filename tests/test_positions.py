@@ -11,14 +11,14 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lotus.engine import go, race
 from lotus.game.positions import PositionError, from_position, to_position
 
 DOCS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "docs", "positions.md")
-FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=25)
 
 
 def race_state(g: race.Game) -> list:
@@ -283,19 +283,19 @@ def read_or_refuse(text) -> None:
     assert to_position(from_position(to_position(game))) == to_position(game)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.text(alphabet=ALPHABET, max_size=80))
 def test_fuzz_random_text(text):
     read_or_refuse(text)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.text(max_size=40))
 def test_fuzz_any_text(text):
     read_or_refuse(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_fuzz_mutated_positions(seed):
     rnd = random.Random(seed)

@@ -17,9 +17,8 @@ from lotus.engine import go as go_engine
 from lotus.engine import race as race_engine
 from lotus.render import go, race, svg
 from tests.support import mpy_site
+from tests.support.files import ROOT
 from tools import prerender
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def fresh_race(*args, **kwargs) -> str:
@@ -82,13 +81,17 @@ def race_views(seed: int):
     yield game, {"last_move": game.moves[-1], "arrows": False, "title": "Over <&>", "size": 360}
 
 
-@pytest.mark.parametrize("seed", range(6))
+# Seeds 0-2 give each number of players, with and without the Pro rule; more are slow (make
+# test runs them).
+@pytest.mark.parametrize(
+    "seed", [0, 1, 2] + [pytest.param(s, marks=pytest.mark.slow) for s in (3, 4, 5)]
+)
 def test_a_race_board_drawn_from_kept_parts_is_the_board_drawn_afresh(seed):
     for game, options in race_views(seed):
         assert race.board(game, **options) == fresh_race(game, **options), (game.moves, options)
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", [0, 1] + [pytest.param(s, marks=pytest.mark.slow) for s in (2, 3)])
 def test_a_go_board_drawn_from_kept_points_is_the_board_drawn_afresh(seed):
     rnd = random.Random(seed)
     game = go_engine.Game(marker=seed - 2, first="wb"[seed % 2])
@@ -153,7 +156,7 @@ def checksums_script(views: list) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.skipif(not mpy_site.available(), reason="Node and the npm MicroPython are needed")
+@pytest.mark.micropython
 def test_the_page_draws_the_same_bytes_under_micropython_with_its_files():
     """The page's own files (pyscript.toml), pre-drawn parts included, under MicroPython."""
     views, expected = [], []

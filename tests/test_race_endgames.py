@@ -220,6 +220,7 @@ def replayed(moves: list) -> race.Game:
     return game
 
 
+@pytest.mark.slow
 def test_positions_proved_at_earlier_moves_prove_a_later_win_within_the_budget():
     """The solver's proved positions are kept from one of White's moves to the next in a game:
     with them, 25,000 positions a call (hard's budget when game 30 was played) prove game 30's
@@ -262,6 +263,7 @@ GAME_52 = (
 ).split()
 
 
+@pytest.mark.slow
 def test_hard_s_budget_proves_the_game_52_win_that_25000_positions_did_not():
     game = replayed(GAME_52)
     assert len(GAME_52) == 88 and game.to_move == "w"

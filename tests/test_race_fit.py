@@ -2,15 +2,11 @@
 (the fit itself needs numpy, which only `make arena` installs, and is not run here)."""
 
 import json
-import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "bench"))
+from lotus.engine import race
+from tests.support.files import bench
 
-import race_fit  # noqa: E402
-
-from lotus.engine import race  # noqa: E402
+race_fit = bench("race_fit")
 
 
 def named(values):

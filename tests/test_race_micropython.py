@@ -6,8 +6,6 @@ legal moves, refused moves' messages and (when lotus.render.race exists) SVG che
 outputs must be identical byte for byte.
 """
 
-import contextlib
-import io
 import json
 import os
 import random
@@ -41,14 +39,6 @@ def source() -> str:
         return f.read() + "\nreplay(json.loads(" + repr(json.dumps(GAMES)) + "))\n"
 
 
-def cpython_output() -> str:
-    """What the replay prints under CPython."""
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(source(), REPLAY, "exec"), {"__name__": "replay"})
-    return out.getvalue()
-
-
 def test_the_games_cover_the_cases():
     """The sample has every player count and rule set, blocked turns and passes."""
     kinds = {(g["players"], g["pro"]) for g in GAMES}
@@ -60,12 +50,10 @@ def test_the_games_cover_the_cases():
     assert len(moves) > 3000
 
 
-@pytest.mark.skipif(not micropython.available(), reason="Node and the npm MicroPython are needed")
+@pytest.mark.micropython
 def test_micropython_replays_the_games_exactly_as_cpython():
     """Every state, legal move list, message and SVG checksum matches between interpreters."""
-    expected = cpython_output()
+    expected = micropython.printed_by_cpython(source(), "replay")
     got = micropython.run(source())
     assert got.count("\n") == expected.count("\n") > 6000
-    for n, (a, b) in enumerate(zip(got.splitlines(), expected.splitlines())):
-        assert a == b, f"line {n}"
-    assert got == expected
+    micropython.assert_same_lines(got, expected)

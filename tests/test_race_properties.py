@@ -9,7 +9,7 @@
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lotus.engine import race
@@ -17,7 +17,7 @@ from lotus.engine import race
 pytestmark = pytest.mark.slow
 
 MOVE_CAP = 3000  # a 2-player game needs at most ~20 * 15 forward moves plus passes
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=100)
 
 games = st.tuples(
     st.sampled_from([2, 3, 4]), st.booleans(), st.integers(0, 3), st.integers(0, 2**32 - 1)

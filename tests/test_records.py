@@ -11,7 +11,7 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lotus.engine import go, race
@@ -30,7 +30,7 @@ from lotus.game.records import (
 )
 
 DOCS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "docs", "records.md")
-FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=40)
 URL_SAFE = set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=")
 
 
@@ -536,13 +536,13 @@ def link_or_refuse(fragment) -> None:
     assert from_link_fragment(to_link_fragment(rec)) == rec
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.text(alphabet=RECORD_ALPHABET, max_size=120))
 def test_fuzz_read_random_text(text):
     read_or_refuse(text)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.text(max_size=60))
 def test_fuzz_read_any_text(text):
     read_or_refuse(text)
@@ -563,7 +563,7 @@ def samples() -> list:
     return SAMPLES
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=250)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_fuzz_read_mutated_records(seed):
     rnd = random.Random(seed)
@@ -571,14 +571,14 @@ def test_fuzz_read_mutated_records(seed):
     read_or_refuse(mutate(write(rec), rnd, RECORD_ALPHABET))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.text(alphabet=records._B64 + "g=#&%", max_size=80))
 def test_fuzz_links_random_text(text):
     link_or_refuse(text)
     link_or_refuse("g=1" + text)
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=250)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_fuzz_links_mutated(seed):
     """Mutated links, and mutated ones whose checksum is made to fit (to reach the decoder)."""

@@ -6,8 +6,6 @@ form (MicroPython's dicts keep no order). The script runs under both interpreter
 must be identical: what one writes, the other reads, and both write the same text.
 """
 
-import contextlib
-import io
 import json
 import random
 
@@ -175,13 +173,6 @@ def source() -> str:
     return "DATA = " + repr(json.dumps(DATA)) + "\n" + SCRIPT
 
 
-def cpython_output() -> str:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        exec(compile(source(), "records_script", "exec"), {"__name__": "records_script"})
-    return out.getvalue()
-
-
 def test_the_sample_covers_both_games_and_every_ending():
     recs = DATA["records"]
     assert {r["game"] for r in recs} == {"race", "go"}
@@ -194,18 +185,16 @@ def test_the_sample_covers_both_games_and_every_ending():
 
 
 def test_cpython_reads_what_it_wrote():
-    out = cpython_output()
+    out = micropython.printed_by_cpython(source(), "records_script")
     assert out.count("same text True") == len(DATA["texts"])
     assert "bad" not in out.replace("bad_", "")
 
 
-@pytest.mark.skipif(not micropython.available(), reason="Node and the npm MicroPython are needed")
+@pytest.mark.micropython
 def test_micropython_reads_and_writes_exactly_as_cpython():
-    expected = cpython_output()
+    expected = micropython.printed_by_cpython(source(), "records_script")
     got = micropython.run(source())
-    for n, (a, b) in enumerate(zip(got.splitlines(), expected.splitlines())):
-        assert a == b, f"line {n}"
-    assert got == expected
+    micropython.assert_same_lines(got, expected)
     # What MicroPython wrote is what CPython wrote: the record texts and the links.
     written = got.split("write ")[1:]
     assert len(written) == len(DATA["texts"])

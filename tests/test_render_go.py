@@ -1,6 +1,5 @@
 """The Go board picture (lotus.render.go): what the page, its tests and a player rely on."""
 
-import random
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -8,6 +7,7 @@ import pytest
 from lotus.engine import go, kensington
 from lotus.render import go as render
 from tests.support import micropython
+from tests.support.games import random_go
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -28,17 +28,6 @@ def classes(el: ET.Element) -> list:
 
 def stones(g: ET.Element) -> list:
     return [el for el in g.iter() if el.get("data-colour") is not None]
-
-
-def random_game(seed: int, length: int) -> go.Game:
-    rnd = random.Random(seed)
-    game = go.Game()
-    for _ in range(length):
-        moves = game.legal_moves()
-        if game.is_over or len(moves) == 1:
-            break
-        game.play(rnd.choice(moves[:-1]) if rnd.random() > 0.03 else "pass")
-    return game
 
 
 def capture_game() -> tuple:
@@ -66,7 +55,7 @@ def test_every_point_is_a_focusable_button_named_by_its_number():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_stones_carry_their_colour_as_the_engine_has_it(seed):
-    game = random_game(seed, 20 + 8 * seed)
+    game = random_go(seed, 20 + 8 * seed, pass_rate=0.03)
     cells = game.board()
     pts = points(parse(render.board(game)))
     for n, g in pts.items():
@@ -134,7 +123,7 @@ def test_reversed_stones_get_the_flip_class():
 
 
 def test_numbers_write_each_points_notation():
-    root = parse(render.board(random_game(1, 30), numbers=True))
+    root = parse(render.board(random_go(1, 30, pass_rate=0.03), numbers=True))
     for n, g in points(root).items():
         texts = [el.text for el in g.iter(NS + "text") if "number" in classes(el)]
         assert texts == [str(n)]
@@ -228,18 +217,16 @@ def test_options_colours_size_and_title():
     assert "#123456" in render.track(0, colors={"marker": "#123456"})
 
 
+@pytest.mark.micropython
 def test_the_picture_is_the_same_under_micropython():
-    if not micropython.available():
-        pytest.skip("Node and the npm MicroPython are not installed")
     games = [
         ("[]", "{}"),
-        (repr(random_game(2, 25).moves), "{'numbers': True, 'flipped': ['1', '2']}"),
-        (repr(random_game(4, 60).moves), "{'last_move': 'pass'}"),
+        (repr(random_go(2, 25, pass_rate=0.03).moves), "{'numbers': True, 'flipped': ['1', '2']}"),
+        (repr(random_go(4, 60, pass_rate=0.03).moves), "{'last_move': 'pass'}"),
         (repr(LOTUS_MOVES), "{'lotuses': [0]}"),
     ]
-    scoring = random_game(7, 70)
-    if not scoring.is_over:
-        scoring.play("pass")
+    scoring = random_go(7, 70, pass_rate=0.03)
+    while scoring.phase == go.PLAY:  # passes to the scoring phase
         scoring.play("pass")
     source = ["from lotus.engine import go", "from lotus.render import go as render"]
     expected = []

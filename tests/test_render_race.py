@@ -5,7 +5,6 @@ counts must say what the engine says (docs/spec/race.md); the markup must be the
 under MicroPython, the page's interpreter.
 """
 
-import random
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -14,6 +13,7 @@ from lotus.engine import race
 from lotus.render import race as render
 from lotus.render import svg
 from tests.support import micropython
+from tests.support.games import random_race
 
 NS = "{http://www.w3.org/2000/svg}"
 ALL_FIELDS = list(race.FIELDS) + ["G"]
@@ -48,16 +48,6 @@ def colours_in(el: ET.Element) -> str:
 
 def texts(el: ET.Element, cls: str) -> list:
     return [t.text for t in el.iter(NS + "text") if cls in classes(t)]
-
-
-def random_game(players: int, seed: int, length: int) -> race.Game:
-    rnd = random.Random(seed)
-    game = race.Game(players=players, first=race.COLOURS[seed % players])
-    for _ in range(length):
-        if game.is_over:
-            break
-        game.play(rnd.choice(game.legal_moves()))
-    return game
 
 
 def position(**kw) -> race.Game:
@@ -117,7 +107,7 @@ def check_matches_engine(game: race.Game) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", range(5))
 def test_stones_match_the_engine_in_random_games(players, seed):
-    game = random_game(players, seed, 15 + 12 * seed)
+    game = random_race(seed, 15 + 12 * seed, players, first=race.COLOURS[seed % players])
     check_matches_engine(game)
 
 
@@ -300,7 +290,7 @@ def test_options_size_title_labels_colors_style():
 
 
 def test_rendering_is_pure_and_repeatable():
-    game = random_game(3, 2, 30)
+    game = random_race(2, 30, 3, first=race.COLOURS[2])
     before = (game.board(), game.start(), game.goal(), list(game.moves))
     assert render.board(game, selected="5") == render.board(game, selected="5")
     assert (game.board(), game.start(), game.goal(), list(game.moves)) == before
@@ -371,7 +361,7 @@ def _cases() -> list:
     """(position, options) pairs covering every kind of mark, 2-4 players, tall stacks."""
     out = []
     for players, seed, length in ((2, 1, 25), (3, 2, 40), (4, 3, 60), (2, 4, 90)):
-        g = random_game(players, seed, length)
+        g = random_race(seed, length, players, first=race.COLOURS[seed % players])
         snap = (tuple(g.colours), g.board(), g.start(), g.goal())
         last = g.moves[-1] if g.moves else None
         out.append((snap, {"last_move": last}))
@@ -406,7 +396,7 @@ def _cases() -> list:
     return out
 
 
-@pytest.mark.skipif(not micropython.available(), reason="needs Node and the npm MicroPython")
+@pytest.mark.micropython
 def test_same_svg_under_micropython():
     cases = _cases()
     script = [

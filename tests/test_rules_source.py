@@ -16,10 +16,10 @@ import pytest
 
 from lotus.engine import go, race
 from lotus.game import positions
+from tests.support.files import ROOT
 from tools import rules_source
 from tools.rules_source import SourceError, inline_html
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = ("race", "go")
 LANGUAGES = ("en", "de")
 PAGES = {

@@ -1,7 +1,6 @@
 """Autosaves: a game in progress survives a reload exactly; a bad save gives a clear message."""
 
 import json
-import random
 
 import pytest
 
@@ -9,15 +8,15 @@ from lotus.game import saves
 from lotus.game.go_session import GoSession
 from lotus.game.race_session import RaceSession
 from lotus.page import app
+from tests.support.games import random_race
 
 
 def played_race(seed: int = 3) -> RaceSession:
+    """A race for three (Pro rules, Red first, White the computer's) of 40 seeded random moves,
+    the last two taken back (redo holds them)."""
     session = RaceSession(players=3, pro=True, first="r", seats={"w": "hard"})
-    rng = random.Random(seed)
-    for _ in range(40):
-        if session.game.is_over:
-            break
-        session.act(rng.choice(sorted(session.game.legal_moves())))
+    for move in random_race(seed, 40, players=3, pro=True, first="r").moves:
+        session.act(move)
     session.undo()
     session.undo()
     return session

@@ -5,14 +5,8 @@ favour the person; Confirm is refused while it does. With the computer in both s
 by itself, so a watched game ends with a result. Fake worker answers stand in for the search.
 """
 
-from lotus.page.controller import MemoryStorage, PageController
-
-
-def started(query: str) -> PageController:
-    page = PageController(MemoryStorage())
-    page.start(query, "")
-    page.worker_up(True)
-    return page
+from lotus.page.controller import PageController
+from tests.support.pages import started
 
 
 def computer_plays(page: PageController, move: str) -> None:
@@ -22,7 +16,7 @@ def computer_plays(page: PageController, move: str) -> None:
 
 def scoring_against_the_computer() -> PageController:
     """White (a person) 1 and 2, Black (the computer, easy) 40 and 41; both pass."""
-    page = started("?game=go&seats=human,easy")
+    page = started("?game=go&seats=human,easy", worker=True)
     for mine, its in (("1", "40"), ("2", "41"), ("pass", "pass")):
         if mine == "pass":
             page.action("pass")
@@ -104,7 +98,7 @@ def test_marks_against_the_computers_interest_are_not_disputed():
 
 
 def test_two_people_scoring_are_never_disputed():
-    page = started("?game=go")
+    page = started("?game=go", worker=True)
     for point in ("1", "40"):
         page.click("point", point)
     page.action("pass")
@@ -114,7 +108,7 @@ def test_two_people_scoring_are_never_disputed():
 
 
 def watched_to_scoring() -> PageController:
-    page = started("?game=go&seats=easy,easy")
+    page = started("?game=go&seats=easy,easy", worker=True)
     for move in ("1", "40", "2", "41", "pass", "pass"):
         computer_plays(page, move)
     assert page.app.session.phase() == "scoring"

@@ -9,16 +9,11 @@ import tomllib
 
 import pytest
 
+from tests.support.files import ROOT, read
 from tools import predraw
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HTML_PAGES = ("index.html", "embed.html")
 MPY_DIR = "build/mpy/"  # lotus/**/*.py compiled to MicroPython bytecode by make
-
-
-def read(path: str) -> str:
-    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
-        return f.read()
 
 
 def lotus_imports(module_path: str) -> set:

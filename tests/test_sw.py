@@ -144,6 +144,7 @@ def test_the_rules_pages_work_offline_in_every_language(listed):
     assert found["index.html?game=race"] == found["index.html?game=go"] == "index.html"
 
 
+@pytest.mark.slow
 def test_the_cache_name_changes_when_any_listed_file_changes(built, tmp_path):
     site = str(tmp_path / "site")
     shutil.copytree(built, site)

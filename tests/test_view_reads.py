@@ -10,6 +10,7 @@ parts, its sessions and its storage are exactly as they were.
 import pytest
 
 from lotus.page.controller import MemoryStorage, PageController
+from tests.support.pages import started
 
 # Memos of pure functions, kept for speed: what they hold follows from the rest (a session's move
 # counts and reviewed position, the race engine's legal moves).
@@ -51,12 +52,6 @@ def snapshot(root) -> object:
         return (type(value).__name__, fields)
 
     return walk(root, "page")
-
-
-def started(query: str = "", storage=None) -> PageController:
-    page = PageController(storage if storage is not None else MemoryStorage())
-    page.start(query, "")
-    return page
 
 
 def answer_moves(page: PageController, moves) -> None:
@@ -199,7 +194,7 @@ def race_over_against_the_computer():
 
 def a_library_of_saves_and_a_broken_one():
     storage = MemoryStorage()
-    page = started("?game=go", storage)
+    page = started("?game=go", storage=storage)
     page.click("point", "1")
     page.save()
     page.new_game({"first": "w", "marker": "0", "seat-w": "human", "seat-b": "hard"})
@@ -230,7 +225,7 @@ def storage_full_and_the_worker_unavailable():
         def set(self, key: str, value: str) -> bool:
             return key == "lotus.current"
 
-    page = started("?game=race&seats=human,easy", Full())
+    page = started("?game=race&seats=human,easy", storage=Full())
     page.click("start", "w4")
     page.click("field", "A4")
     page.save()

@@ -1,11 +1,15 @@
 """Run Python source under the npm MicroPython (via Node), with the lotus package importable."""
 
+import contextlib
+import io
+import json
 import os
 import shutil
 import subprocess
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tests.support.files import ROOT
+
 RUNNER = os.path.join(ROOT, "tests", "support", "mpy_run.mjs")
 MICROPYTHON = os.path.join(
     ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript", "micropython.mjs"
@@ -31,3 +35,30 @@ def run(source: str, timeout: float = 600) -> str:
     if proc.returncode != 0:
         raise RuntimeError("MicroPython failed:\n" + proc.stdout[-2000:] + proc.stderr[-4000:])
     return proc.stdout
+
+
+def printed_by_cpython(source: str, name: str) -> str:
+    """What `source` prints under CPython, run as the module `name`: what MicroPython's output is
+    compared with."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(source, name, "exec"), {"__name__": name})
+    return out.getvalue()
+
+
+def assert_same_lines(got: str, expected: str) -> None:
+    """MicroPython printed what CPython printed; the first line that differs is named."""
+    for n, (a, b) in enumerate(zip(got.splitlines(), expected.splitlines())):
+        assert a == b, f"line {n}"
+    assert got == expected
+
+
+def run_both(script: str, name: str, *args) -> tuple:
+    """(CPython's, MicroPython's) answer of `run(*args)`, the function `script` defines (`args`
+    and the answers go through JSON, as the page's data does)."""
+    namespace = {}
+    exec(compile(script, name, "exec"), namespace)
+    expected = json.loads(json.dumps(namespace["run"](*args)))
+    call = f"run(*json.loads({json.dumps(list(args))!r}))"
+    got = json.loads(run(f"{script}\nimport json\nprint(json.dumps({call}))\n").strip())
+    return expected, got
