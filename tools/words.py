@@ -3,7 +3,7 @@
     python tools/words.py            # extract, merge into each locale/<lang>.po, compile
     python tools/words.py --check    # fail if a catalog is stale, incomplete or fuzzy
 
-- Extract: every `_()`, `p_()` and `n_()` of lotus/ and of the tools that build pages (TOOLS: the
+- Extract: every `_()`, `N_()`, `p_()` and `n_()` of lotus/ and of the tools that build pages (TOOLS: the
   rules pages' template), the message ids being the English texts, and the words of the HTML
   pages (text and the attributes people read: title, aria-label, alt, placeholder, a meta
   description), into `locale/lotus.pot`.
@@ -35,7 +35,7 @@ from lotus.words import CONTEXT, LANGUAGES  # noqa: E402
 LOCALE = os.path.join(ROOT, "locale")
 TEMPLATE = os.path.join(LOCALE, "lotus.pot")
 COMPILED = os.path.join(ROOT, "lotus", "words")
-KEYWORDS = {"_": None, "p_": ((1, "c"), 2), "n_": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "p_": ((1, "c"), 2), "n_": (1, 2)}
 PAGES = ("index.html", "embed.html")
 TOOLS = ("tools/build_rules.py",)  # build tools whose pages' words come from the catalog
 READ_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder")
@@ -317,7 +317,7 @@ def merged(lang: str, template: Catalog) -> Catalog:
 
 def po_text(catalog: Catalog, template: bool = False) -> bytes:
     out = io.BytesIO()
-    write_po(out, catalog, width=100, omit_header=False, sort_output=False, include_lineno=True)
+    write_po(out, catalog, width=100, omit_header=False, sort_output=False, include_lineno=False)
     text = out.getvalue()
     # The header's dates change on every write: keep them out, so an unchanged catalog is
     # written byte for byte as it was.

@@ -4,6 +4,7 @@
     _("{colour} to move.", colour=_("White"))   # placeholders are filled after translation
     n_("one stone", "{n} stones", 3)            # the language's plural form ({n} is given)
     p_("button", "Pass")                        # the same English in two roles
+    NAMES = {"w": N_("White")}; _(NAMES["w"])   # marked where written, worded where shown
 
 English is the message ids themselves. Each other language is a gettext catalog,
 `locale/<lang>.po`, which `tools/words.py` compiles (with Babel, at build time) into the plain
@@ -66,6 +67,12 @@ def _fill(text: str, values: dict) -> str:
 def _(message: str, **values) -> str:
     """`message` in the language in use, its {placeholders} filled from `values`."""
     return _fill(_state["messages"].get(message, message), values)
+
+
+def N_(message: str) -> str:
+    """`message` itself: marks a text kept in a constant for the catalog, to be worded by `_()`
+    where it is shown."""
+    return message
 
 
 def p_(context: str, message: str, **values) -> str:
