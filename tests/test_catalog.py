@@ -1,11 +1,14 @@
 """The words' catalog: the language chosen from a browser's tag, the runtime's lookups, the
 gettext plural rules compiled to Python, and the pages' words found and translated in place."""
 
+import json
+
 import pytest
 
 from lotus import words
 from lotus.words import _, n_, p_
 from tests.support import micropython
+from tests.support.files import read
 from tools import words as build
 
 
@@ -122,3 +125,13 @@ def test_micropython_words_as_cpython():
         "White to move. Pass",
         "one stone 5 stones",
     ]
+
+
+def test_what_a_template_holds_and_the_manifests_name_are_words_of_the_site():
+    """Markup a page shows later (a <template>) is read like the page; the web manifest's name and
+    description are in the catalog (tools/predraw.py writes each language's manifest)."""
+    page = '<div><template><iframe title="Preview of the board"></iframe></template></div>'
+    assert [text for _s, _e, text, _a in build.pieces(page)] == ["Preview of the board"]
+    where = {m.id: {path for path, _line in m.locations} for m in build.extract() if m.id}
+    manifest = json.loads(read(build.MANIFEST))
+    assert where[manifest["name"]] == where[manifest["description"]] == {build.MANIFEST}

@@ -111,11 +111,16 @@ def test_new_pages_and_config_entries_are_listed_without_editing_the_tool(built,
 
 def test_pages_are_also_stored_under_the_urls_the_site_loads_them_by(built, tmp_path):
     # The worker's static routes answer a page load from the cache by its exact URL: the site's
-    # folder is its index.html, and a link with a query names its page.
+    # folder is its index.html, and a link with a query names its page: the rules pages' links
+    # to the app in each language, and the language switch's links (?lang=).
     assert build_sw.aliases(built) == {
         "./": "index.html",
         "index.html?game=go": "index.html",
         "index.html?game=race": "index.html",
+        "index.html?lang=en": "index.html",
+        "index.de.html?game=go": "index.de.html",
+        "index.de.html?game=race": "index.de.html",
+        "index.de.html?lang=de": "index.de.html",
     }
     site = str(tmp_path / "site")
     shutil.copytree(built, site)

@@ -17,19 +17,31 @@ when a committed page is out of date. `python tools/predraw.py --check` only che
   come from the registry: `lotus:games.js` (its games for the boot scripts) and
   `lotus:boards.css` (every game's board stylesheet);
 - what stands between `<!-- games:start picker -->` (or `rules`) and `<!-- games:end -->` becomes
-  the registry's games: the picker's tabs, the links to each game's rules page.
+  the registry's games: the picker's tabs, the links to each game's rules page;
+- what stands between `<!-- languages:start switch -->` (or `alternates`) and
+  `<!-- languages:end -->` becomes the links to the page in the site's other languages: the
+  header's language switch, the head's `<link rel="alternate" hreflang>`.
+
+Each page also has a page in each other language of the catalog (index.de.html, embed.de.html:
+generated, not committed; `--translations` writes only those, as make does): the English page
+with its words translated (tools/words.py translate_page), its links to the site's other pages
+and its manifest in that language, and its boards drawn with `lotus.words.use(lang)` in force.
 """
 
+import importlib
 import json
 import os
+import re
 import sys
 import tomllib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from lotus import words  # noqa: E402
 from lotus.game import games  # noqa: E402
 from tools.build_sw import module_closure  # noqa: E402
+from tools.words import translate_page  # noqa: E402
 
 PYSCRIPT_CORE = "static/vendor/pyscript/core.js"
 PRELOAD_START = "<!-- preload:start "
@@ -38,6 +50,10 @@ INLINE_START = "<!-- inline:start "
 INLINE_END = "<!-- inline:end -->"
 GAMES_START = "<!-- games:start "
 GAMES_END = "<!-- games:end -->"
+LANGUAGES_START = "<!-- languages:start "
+LANGUAGES_END = "<!-- languages:end -->"
+MANIFEST = "static/manifest.webmanifest"
+ENGLISH = words.LANGUAGES[0]  # the language of the pages as written, and of the message ids
 START = "<!-- prerender:start -->"
 END = "<!-- prerender:end -->"
 PAGES = ("index.html", "embed.html")
@@ -160,7 +176,12 @@ def games_script() -> str:
     return "window.lotusGames = " + json.dumps(data, sort_keys=True) + ";"
 
 
-GENERATED = {"lotus:games.js": games_script}
+def languages_script() -> str:
+    """The catalog's languages for static/js/language.js, the first the default."""
+    return "window.lotusLanguages = " + json.dumps(list(words.LANGUAGES)) + ";"
+
+
+GENERATED = {"lotus:games.js": games_script, "lotus:languages.js": languages_script}
 """Names an inline region may list that are not files: their text is made here."""
 
 EXPANDED = {"lotus:boards.css": lambda: [entry.stylesheet for entry in games.ENTRIES]}
@@ -190,6 +211,42 @@ def games_block(args: list) -> str:
     return "\n      " + "\n      ".join(lines) + "\n      "
 
 
+def page_name(page: str, lang: str) -> str:
+    """The name of `page` (a site path, as written in English) in `lang`: index.html ->
+    index.de.html, static/manifest.webmanifest -> static/manifest.de.webmanifest."""
+    if lang == ENGLISH:
+        return page
+    stem, dot, extension = page.rpartition(".")
+    return f"{stem}.{lang}.{extension}"
+
+
+def languages_block(args: list, page: str, lang: str) -> str:
+    """The markup of `<!-- languages:start WHAT -->` on `page` in `lang`: the header's links to
+    the page in each other language (`switch`: the language's code shown, its name in itself as
+    the link's accessible name), or the head's alternate links to every language (`alternates`)."""
+    name = os.path.basename(page)
+    lines = []
+    for other in words.LANGUAGES:
+        href = page_name(name, other)
+        if args == ["switch"]:
+            if other == lang:
+                continue
+            title = words.NAMES[other]
+            lines.append(
+                f'<a class="language" data-language="{other}" href="{href}?lang={other}"'
+                f' hreflang="{other}" lang="{other}" translate="no" title="{title}"'
+                f' aria-label="{title}">{other.upper()}</a>'
+            )
+        elif args == ["alternates"]:
+            lines.append(f'<link rel="alternate" hreflang="{other}" href="{href}">')
+        else:
+            raise ValueError(f"a languages region holds the switch or the alternates, not {args}")
+    if args == ["alternates"]:
+        lines.append(f'<link rel="alternate" hreflang="x-default" href="{name}">')
+        return "\n  " + "\n  ".join(lines) + "\n  "
+    return "\n      " + "\n      ".join(lines) + "\n      "
+
+
 def inline_block(page: str, names: list) -> str:
     """The files `names` (from the page's folder) as one <style> or one <script> element."""
     names = [file for name in names for file in (EXPANDED[name]() if name in EXPANDED else [name])]
@@ -210,10 +267,19 @@ def inline_block(page: str, names: list) -> str:
     return f"\n<{tag}>\n" + "".join(parts) + f"</{tag}>\n"
 
 
+def page_language(html: str) -> str:
+    """The language of a page: its `<html lang>`."""
+    found = re.search(r'<html lang="([^"]+)"', html)
+    return found.group(1) if found else ENGLISH
+
+
 def inlined(html: str, page: str = "index.html") -> str:
-    """The page with its inline and preload regions holding today's files and preloads."""
+    """The page with its inline, games, languages and preload regions holding today's files,
+    games, languages and preloads."""
+    lang = page_language(html)
     html = regions(html, INLINE_START, INLINE_END, lambda names: inline_block(page, names))
     html = regions(html, GAMES_START, GAMES_END, games_block)
+    html = regions(html, LANGUAGES_START, LANGUAGES_END, lambda a: languages_block(a, page, lang))
     return regions(html, PRELOAD_START, PRELOAD_END, lambda args: preload_block(page, args))
 
 
@@ -225,24 +291,101 @@ def predrawn(html: str, page: str = "index.html") -> str:
     return inlined(html[:start] + boards() + html[end:], page)
 
 
+def messages(lang: str) -> dict:
+    """The compiled catalog of `lang` (lotus/words/<lang>.py): message id -> translation."""
+    return importlib.import_module("lotus.words." + lang).MESSAGES
+
+
+def translated_links(html: str, lang: str) -> str:
+    """The page's links to the site's pages that exist in `lang` (the app, the embed, the rules
+    pages, the web manifest) made links to those pages in `lang`; the language switch's and the
+    alternate links, which name each language's page, are left as they are."""
+    targets = [page_name(p, ENGLISH) for p in PAGES + (MANIFEST,)]
+    targets += [f"rules/{game}.html" for game in games.GAMES if rules_translated(game, lang)]
+
+    def link(match):
+        tag = match.group(0)
+        found = re.search(r'\bhref="([^"?#]+)', tag)
+        if not found or found.group(1) not in targets or "hreflang=" in tag:
+            return tag
+        return tag[: found.start(1)] + page_name(found.group(1), lang) + tag[found.end(1) :]
+
+    return re.sub(r"<(?:a|link)\b[^>]*>", link, html)
+
+
+def rules_translated(game: str, lang: str) -> bool:
+    """Whether `game`'s rules page is built in `lang` (from docs/rules/<lang>/<game>.md)."""
+    return os.path.isfile(os.path.join(ROOT, "docs", "rules", lang, game + ".md"))
+
+
+def translated(html: str, page: str, lang: str) -> str:
+    """`page` (its English text `html`) in `lang`: its regions made in `lang` (the boards drawn
+    with the catalog's words in `lang`), its words translated, its links to pages in `lang`."""
+    before = words.language()
+    words.use(lang)
+    try:
+        html = re.sub(r'<html lang="[^"]*"', f'<html lang="{lang}"', html, count=1)
+        html = predrawn(html, page)
+        html = translate_page(html, lang, messages(lang))
+        return translated_links(html, lang)
+    finally:
+        words.use(before)
+
+
+def manifest(text: str, lang: str) -> str:
+    """The web manifest (its English JSON `text`) in `lang`: its name and description
+    translated, its language and its start page (the app in `lang`)."""
+    data = json.loads(text)
+    found = messages(lang)
+    for key in ("name", "description"):
+        data[key] = found.get(data[key]) or data[key]
+    data["lang"] = lang
+    data["start_url"] = "../" + page_name("index.html", lang)
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def translations() -> dict:
+    """{site path: text} of every page and manifest in the catalog's other languages."""
+    out = {}
+    for lang in words.LANGUAGES[1:]:
+        for page in PAGES:
+            with open(os.path.join(ROOT, page), encoding="utf-8") as f:
+                out[page_name(page, lang)] = translated(f.read(), page, lang)
+        with open(os.path.join(ROOT, MANIFEST), encoding="utf-8") as f:
+            out[page_name(MANIFEST, lang)] = manifest(f.read(), lang)
+    return out
+
+
 def main(argv) -> int:
-    """Rewrite the pages (or, with --check, report whether they are current)."""
+    """Rewrite the pages, then their translations (`--translations`: the translations only; with
+    --check, report whether they are current)."""
     stale = []
-    for name in PAGES:
-        path = os.path.join(ROOT, name)
-        with open(path, encoding="utf-8") as f:
-            html = f.read()
-        fresh = predrawn(html, name)
-        if fresh != html:
-            stale.append(name)
-            if "--check" not in argv:
-                with open(path, "w", encoding="utf-8") as f:
-                    f.write(fresh)
+    if "--translations" not in argv:
+        for name in PAGES:
+            with open(os.path.join(ROOT, name), encoding="utf-8") as f:
+                html = f.read()
+            stale += _update(name, predrawn(html, name), html, "--check" in argv)
+    for name, fresh in translations().items():  # made from the pages as they are now
+        old = None
+        if os.path.exists(os.path.join(ROOT, name)):
+            with open(os.path.join(ROOT, name), encoding="utf-8") as f:
+                old = f.read()
+        stale += _update(name, fresh, old, "--check" in argv)
     if "--check" in argv and stale:
         print("out of date: " + ", ".join(stale) + " (run: python tools/predraw.py)")
         return 1
     print("pre-drawn boards: " + ("updated " + ", ".join(stale) if stale else "up to date"))
     return 0
+
+
+def _update(name: str, fresh: str, old, check: bool) -> list:
+    """[name] when the file `name` (holding `old`) must become `fresh`, written unless `check`."""
+    if fresh == old:
+        return []
+    if not check:
+        with open(os.path.join(ROOT, name), "w", encoding="utf-8") as f:
+            f.write(fresh)
+    return [name]
 
 
 if __name__ == "__main__":

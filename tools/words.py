@@ -3,10 +3,10 @@
     python tools/words.py            # extract, merge into each locale/<lang>.po, compile
     python tools/words.py --check    # fail if a catalog is stale, incomplete or fuzzy
 
-- Extract: every `_()`, `N_()`, `p_()` and `n_()` of lotus/ and of the tools that build pages (TOOLS: the
-  rules pages' template), the message ids being the English texts, and the words of the HTML
+- Extract: every `_()`, `N_()`, `p_()` and `n_()` of lotus/ and of the tools that build pages
+  (TOOLS: the rules pages' template), the message ids being the English texts, the words of the HTML
   pages (text and the attributes people read: title, aria-label, alt, placeholder, a meta
-  description), into `locale/lotus.pot`.
+  description) and the web manifest's name and description, into `locale/lotus.pot`.
 - Merge: each `locale/<lang>.po` takes the new ids; a changed id keeps its old translation marked
   fuzzy, for a translator to review; ids no longer used become obsolete (kept in the file's tail).
 - Compile: each catalog becomes `lotus/words/<lang>.py` (MESSAGES and the plural rule), which the
@@ -19,6 +19,7 @@ when a German message is missing or fuzzy, or a compiled catalog is out of date.
 import argparse
 import html
 import io
+import json
 import os
 import re
 import sys
@@ -39,7 +40,9 @@ KEYWORDS = {"_": None, "N_": None, "p_": ((1, "c"), 2), "n_": (1, 2)}
 PAGES = ("index.html", "embed.html")
 TOOLS = ("tools/build_rules.py",)  # build tools whose pages' words come from the catalog
 READ_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder")
-SKIPPED_TAGS = ("script", "style", "svg", "template")
+SKIPPED_TAGS = ("script", "style", "svg")
+MANIFEST = "static/manifest.webmanifest"  # its name and description (tools/predraw.py manifest)
+MANIFEST_WORDS = ("name", "description")
 INLINE = (
     "a abbr b bdi br cite code data dfn em i kbd mark q s samp small span strong sub sup time u"
     " var wbr"
@@ -68,10 +71,10 @@ def pieces(page: str):
     A text is what stands between two block tags, with its inline markup (<strong>, <a>,
     <kbd>...) kept in the message, as a translator needs it to order the words; its white space
     made single. Also read: the attributes people read (title, aria-label, alt, placeholder, a
-    meta description's content) of block elements. Not read: script, style, svg and template
-    elements, a block with translate="no" (the HTML attribute for names and notation), a text
-    whose only letters are in code-like or translate="no" elements, and the boards
-    tools/predraw.py draws (worded by the renderers)."""
+    meta description's content) of block elements, and what a <template> holds (markup the page
+    shows later). Not read: script, style and svg elements, a block with translate="no" (the
+    HTML attribute for names and notation), a text whose only letters are in code-like or
+    translate="no" elements, and the boards tools/predraw.py draws (worded by the renderers)."""
     skip_tag, skip_depth, generated, start = None, 0, False, 0
     for match in TOKEN.finditer(page):
         token = match.group(0)
@@ -224,6 +227,10 @@ def extract() -> Catalog:
     for page in PAGES:
         for text, line in page_words(os.path.join(ROOT, page)):
             template.add(text, locations=[(page, line)])
+    with open(os.path.join(ROOT, MANIFEST), encoding="utf-8") as f:
+        manifest = json.load(f)
+    for key in MANIFEST_WORDS:
+        template.add(manifest[key], locations=[(MANIFEST, 1)])
     for tool in TOOLS:
         found = extract_from_file(
             "python",

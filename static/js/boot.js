@@ -57,19 +57,44 @@
   if (games.ids.indexOf(game) < 0) game = games.ids[0];
   body.setAttribute("data-game", game);
 
+  // The page's words (its hidden [data-words], in the page's language), by name; "" if none.
+  function word(name, values) {
+    var all = document.querySelectorAll("[data-words] [data-word]");
+    for (var i = 0; i < all.length; i++) {
+      if (all[i].getAttribute("data-word") !== name) continue;
+      return all[i].textContent.replace(/\{(\w+)\}/g, function (whole, key) {
+        return values.hasOwnProperty(key) ? String(values[key]) : whole;
+      });
+    }
+    return "";
+  }
+  // The plural form of the page's language for `n` ("one", "other"...), as the page names its
+  // forms (clicks-one, clicks-other); "other" when the page has no word for that form.
+  function counted(name, n, values) {
+    var form = "other";
+    try { form = new Intl.PluralRules(document.documentElement.lang).select(n); } catch (e) {}
+    values.n = n;
+    return word(name + "-" + form, values) || word(name + "-other", values);
+  }
+
   var queue = (window.lotusQueue = []);
-  function say(text) {  // the status line comes later in the page than this script
+  var progress = "";  // the runtime's last step, in the page's words
+  function say() {  // the status line comes later in the page than this script
     var status = document.querySelector("[data-status]");
     if (!status || body.getAttribute("data-ready") === "1") return;
     if (body.hasAttribute("data-boot-failed")) return;  // static/js/watchdog.js said why
-    if (queue.length) {
-      text += " (" + queue.length + " click" + (queue.length === 1 ? "" : "s") +
-        " will be played when it is ready)";
-    }
-    status.textContent = text;
+    var text = progress || word("loading");
+    if (queue.length) text = counted("clicks", queue.length, {status: text});
+    if (text) status.textContent = text;
   }
+  // PyScript's steps ("Loading MicroPython", "Loading files"...) are the names of the page's
+  // words for them; a step the page has no words for leaves the line as it is.
   addEventListener("mpy:progress", function (event) {
-    if (typeof event.detail === "string") say(event.detail + "…");
+    var step = typeof event.detail === "string" ? word(event.detail, {}) : "";
+    if (step) {
+      progress = step;
+      say();
+    }
   });
 
   // Clicks before Python is ready: remember what was clicked, in order.
@@ -92,6 +117,6 @@
     }
     event.preventDefault();
     event.stopPropagation();
-    say("Loading Python…");
+    say();
   }, true);
 })();

@@ -1,8 +1,8 @@
 // The page's comforts, which need no Python and work from the first paint: the colour theme (the
 // system's, or the one chosen with the header's toggle), the sounds of moves (made here with Web
 // Audio; Python says which one a change deserves through window.lotusSound.play) and their mute
-// toggle, and the New game dialog's opening and closing. Choices are kept in localStorage under
-// lotus.theme and lotus.mute.
+// toggle, the New game dialog's opening and closing, and the language switch. Choices are kept in
+// localStorage under lotus.theme and lotus.mute (the language: static/js/language.js).
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -112,6 +112,17 @@
     LOCAL[button.getAttribute("data-action")]();
     showToggles();
   });
+  // -- the header's language switch: a link to the page in another language, which as it is
+  // followed takes this address's query and fragment along (the game's options, a share link)
+  // and asks for its language (?lang=, kept by static/js/language.js); the game is the saved one.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-language]");
+    if (!link) return;
+    var query = new URLSearchParams(location.search);
+    query.set("lang", link.getAttribute("data-language"));
+    link.setAttribute("href", link.getAttribute("href").split(/[?#]/)[0] + "?" + query +
+                      location.hash);
+  }, true);
   if (systemDark && systemDark.addEventListener) systemDark.addEventListener("change", showToggles);
   document.addEventListener("DOMContentLoaded", showToggles);
 })();

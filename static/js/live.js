@@ -132,7 +132,9 @@
     async share(url) {
       if (!navigator.share) return false;
       try {
-        await navigator.share({ title: "Play Lotus with me", url: String(url) });
+        // The share sheet's title: the page's words (its hidden [data-words]).
+        const title = document.querySelector('[data-words] [data-word="share-title"]');
+        await navigator.share({ title: title ? title.textContent : "", url: String(url) });
         return true;
       } catch (error) {
         return false;

@@ -3,7 +3,8 @@
 // watches, until body[data-ready="1"]: the page's fetches (PyScript fetches its config, the
 // runtime's WebAssembly, the config's [files] and the script), scripts that fail to load, errors
 // and rejected promises nobody caught, and PyScript's own error box (a config it cannot read).
-// It asks for nothing itself and costs nothing while the page loads normally.
+// It asks for nothing itself and costs nothing while the page loads normally. Its sentences are
+// the page's, in the page's language: the hidden [data-words] element's [data-word="boot-…"].
 (function () {
   "use strict";
   var failed = false;
@@ -17,7 +18,20 @@
     return path.slice(path.lastIndexOf("/") + 1) || path;
   }
 
-  function show(words, details) {
+  // A sentence of the page's [data-words] by its name, its {placeholders} filled from `values`
+  // ("" when the page has none).
+  function word(name, values) {
+    var all = document.querySelectorAll("[data-words] [data-word]");
+    for (var i = 0; i < all.length; i++) {
+      if (all[i].getAttribute("data-word") !== name) continue;
+      return all[i].textContent.replace(/\{(\w+)\}/g, function (whole, key) {
+        return values && values.hasOwnProperty(key) ? String(values[key]) : whole;
+      });
+    }
+    return "";
+  }
+
+  function show(reason, file, details) {
     var body = document.body;
     body.setAttribute("data-boot-failed", "1");
     var error = document.querySelector("[data-error]");
@@ -28,11 +42,13 @@
       error.setAttribute("role", "alert");
       body.insertBefore(error, body.firstChild);
     }
-    error.textContent = "Lotus could not start: " + words + " Reload the page to try again.";
+    // The sentence, or where the page has none (a page without [data-words]) what failed.
+    error.textContent = word("boot-" + reason, {file: file}) || details || file;
+    error.setAttribute("data-boot-error", "");
     error.removeAttribute("hidden");
     var statuses = document.querySelectorAll("[data-status]");
     for (var i = 0; i < statuses.length; i++) {  // "Loading Python…", "Loading…"
-      if (/…$/.test(statuses[i].textContent)) statuses[i].textContent = "Lotus could not start.";
+      if (/…$/.test(statuses[i].textContent)) statuses[i].textContent = word("boot-failed");
     }
     addDetails(details);
     var boxes = document.querySelectorAll(".py-error");
@@ -55,11 +71,15 @@
     element.setAttribute("hidden", "");
   }
 
-  function fail(words, details) {
+  // `reason`: missing, download, load, runtime or config (the page's word boot-<reason>);
+  // `file`: the file that failed, if one did; `details`: the technical text, for the details.
+  function fail(reason, file, details) {
     if (failed || ready()) return;
     failed = true;
-    if (document.body) show(words, details);
-    else document.addEventListener("DOMContentLoaded", function () { show(words, details); });
+    var shown = function () { show(reason, file, details); };
+    // Shown once the page is parsed: its words come after this script.
+    if (document.readyState !== "loading") shown();
+    else document.addEventListener("DOMContentLoaded", shown);
   }
 
   // The page's own fetches before it is ready: PyScript's config, runtime, files and script.
@@ -71,12 +91,10 @@
         var url = typeof input === "string" ? input : (input && input.url) || String(input);
         answer.then(function (response) {
           if (!response.ok) {
-            fail("a file it needs is missing from the site (" + fileName(url) + ").",
-                 url + ": HTTP " + response.status);
+            fail("missing", fileName(url), url + ": HTTP " + response.status);
           }
         }, function (reason) {
-          fail("a file it needs could not be downloaded (" + fileName(url) +
-               "): check the connection.", url + ": " + reason);
+          fail("download", fileName(url), url + ": " + reason);
         });
       }
       return answer;
@@ -87,9 +105,9 @@
   addEventListener("error", function (event) {
     var target = event.target;
     if (target && target.tagName === "SCRIPT") {
-      fail("a file it needs could not be loaded (" + fileName(target.src) + ").", target.src);
+      fail("load", fileName(target.src), target.src);
     } else if (target === window || !target || !target.tagName) {
-      fail("its Python runtime could not be started.", String(event.message || event.error));
+      fail("runtime", "", String(event.message || event.error));
     }
   }, true);
   addEventListener("unhandledrejection", function (event) {
@@ -99,11 +117,11 @@
     if (module && module[1].indexOf(location.origin + "/") !== 0) {
       // PyScript falls back to a CDN's runtime (refused by the page's policy) when the config
       // it read names none of this site's
-      fail("its configuration could not be read.", text);
+      fail("config", "", text);
     } else if (module) {
-      fail("a file it needs could not be loaded (" + fileName(module[1]) + ").", text);
+      fail("load", fileName(module[1]), text);
     } else {
-      fail("its Python runtime could not be started.", text);
+      fail("runtime", "", text);
     }
   });
 
@@ -112,7 +130,7 @@
   function errorBox(element) {
     if (!element.classList || !element.classList.contains("py-error") || ready()) return;
     if (failed) tuckAway(element);  // said already: its text joins the details
-    else fail("its configuration could not be read.", "");
+    else fail("config", "", "");
   }
 
   function watchBody() {
@@ -137,8 +155,9 @@
   function recovered() {
     document.body.removeAttribute("data-boot-failed");
     var error = document.querySelector("[data-error]");
-    if (error && /^Lotus could not start:/.test(error.textContent)) {
+    if (error && error.hasAttribute("data-boot-error")) {
       error.textContent = "";
+      error.removeAttribute("data-boot-error");
       error.setAttribute("hidden", "");
     }
   }
