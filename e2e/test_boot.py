@@ -153,3 +153,25 @@ def test_a_runtime_or_config_that_fails_to_load_is_said_in_words(
     assert notice.endswith("Reload the page to try again."), notice
     for raw in ("PY0", "PY1", "Traceback", "TypeError", "Polyscript"):
         assert raw not in shown, shown
+
+
+def test_the_german_page_says_it_in_german(browser, site):
+    """The watchdog's words are the page's: the German page's, in German."""
+    context = browser.new_context(service_workers="block", locale="de-DE")
+    page = context.new_page()
+    page.route(
+        lambda url: url.split("?")[0].endswith("/pyscript.toml"),
+        lambda route: route.fulfill(status=404, body="Not found"),
+    )
+    try:
+        page.goto(f"{site}/index.de.html")
+        page.wait_for_selector("[data-error]:not([hidden])", timeout=TIMEOUT)
+        notice = page.inner_text("[data-error]")
+        status = page.inner_text("[data-status]")
+    finally:
+        context.close()
+    assert notice == (
+        "Lotus konnte nicht starten: Eine benötigte Datei fehlt auf der Website (pyscript.toml)."
+        " Lade die Seite neu, um es noch einmal zu versuchen."
+    )
+    assert status == "Lotus konnte nicht starten."

@@ -324,3 +324,23 @@ def test_with_the_server_stopped_the_rules_pages_computer_plays(visited):
     move = sorted(game.legal_moves())[0]
     await_reply(page, fid, lambda: click_race_move(page, fid, move))
     page.wait_for_selector('body[data-worker-ready="1"]', state="attached", timeout=WORKER_TIMEOUT)
+
+
+def test_offline_a_german_link_opens_the_german_page_and_plays(visited):
+    """After a first visit in English, with the network off: a link asking for German opens the
+    German page from the cache, in German, and it plays; its manifest starts the German app."""
+    site = visited
+    site.context.set_offline(True)
+    page = site.page
+    page.goto(f"{site.url}/index.html?game=go&lang=de")
+    page.wait_for_url("**/index.de.html?game=go")
+    wait_ready(page)
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.inner_text('.actions [data-action="new-dialog"]') == "Neue Partie"
+    page.click('[data-point="37"]')
+    wait_moves(page, 1)
+    manifest = page.evaluate("fetch('static/manifest.de.webmanifest').then(r => r.json())")
+    assert manifest["lang"] == "de" and manifest["start_url"] == "../index.de.html"
+    page.reload()  # the German page itself, offline
+    wait_ready(page)
+    assert page.url.endswith("/index.de.html?game=go") and moves(page) == ["37"]

@@ -29,7 +29,7 @@ from lotus.game import games  # noqa: E402
 from lotus.page import diagrams, embed  # noqa: E402
 from lotus.words import _  # noqa: E402
 from tools import rules_source  # noqa: E402
-from tools.predraw import preloads  # noqa: E402
+from tools.predraw import boot_words, preloads  # noqa: E402
 
 ENGLISH = words.LANGUAGES[0]  # the language of docs/rules/<game>.md and of the message ids
 
@@ -227,6 +227,7 @@ def _page(game: str, lang: str, source: str, config_text: str) -> str:
         others="".join(others) + switch,
         update=escape(_("Update available —")),
         reload=escape(_("reload")),
+        boot_words=boot_words(lang),
         contents=escape(_("Contents")),
         toc="".join(toc),
         body="\n".join(body),
@@ -283,6 +284,7 @@ TEMPLATE = """<!doctype html>
   </header>
   <div class="update" data-update role="status" hidden>{update}
     <button type="button" data-reload>{reload}</button></div>
+  {boot_words}
   <main class="rules-page">
     <h1>{title}</h1>
     <nav class="toc" aria-label="{contents}"><ol>{toc}</ol></nav>

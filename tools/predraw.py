@@ -344,6 +344,14 @@ def manifest(text: str, lang: str) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
+def boot_words(lang: str) -> str:
+    """The hidden [data-words] that static/js/watchdog.js words its messages from (embed.html's),
+    in `lang`: for the pages built elsewhere that load the watchdog (tools/build_rules.py)."""
+    with open(os.path.join(ROOT, "embed.html"), encoding="utf-8") as f:
+        block = re.search(r"<div data-words hidden>.*?</div>", f.read(), re.S).group(0)
+    return block if lang == ENGLISH else translate_page(block, lang, messages(lang))
+
+
 def translations() -> dict:
     """{site path: text} of every page and manifest in the catalog's other languages."""
     out = {}
