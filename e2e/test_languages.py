@@ -8,7 +8,7 @@ import pytest
 
 from e2e.boards import click_move
 from tools.browser import serve
-from tools.pages import TIMEOUT, moves, wait_moves, wait_ready
+from tools.pages import moves, wait_moves, wait_ready
 
 # Each document records, as it first paints content, its path and language (sessionStorage
 # outlives the page that replaced itself): a page shown in one language and then another would
@@ -133,6 +133,6 @@ def test_an_embed_takes_its_language_from_its_fragment(device, site):
     assert page.get_attribute("html", "lang") == "de"
     assert page.title() == "Lotus-Brett"
     page.goto(f"{site}/embed.html#game=go")  # no language given: the embed's own, whatever
-    page.wait_for_selector('body[data-ready="1"]', timeout=TIMEOUT)  # the browser or the site
+    wait_ready(page)  # the browser's language or the site's kept choice
     assert page.url.endswith("/embed.html#game=go")
     assert page.get_attribute("html", "lang") == "en"
