@@ -169,6 +169,6 @@ MESSAGES = {
     'the computer: expert': 'den Computer: Experte',
     'the computer: hard': 'den Computer: schwer',
     'the computer: medium': 'den Computer: mittel',
-    '{status} (1 click will be played when it is ready)': '{status} (1 Klick wird ausgeführt, sobald es bereit ist)',
+    '{status} ({n} click will be played when it is ready)': '{status} ({n} Klick wird ausgeführt, sobald es bereit ist)',
     '{status} ({n} clicks will be played when it is ready)': '{status} ({n} Klicks werden ausgeführt, sobald es bereit ist)',
 }
