@@ -90,6 +90,11 @@ def test_a_link_with_lang_chooses_the_language_and_it_is_kept(device, site):
     wait_ready(page)
     assert page.get_attribute("html", "lang") == "de"
     assert page.get_attribute("body", "data-game") == "go"
+    # Its web manifest, as Chromium reads it: the German app, started at the German page.
+    answer = page.context.new_cdp_session(page).send("Page.getAppManifest")
+    assert answer["errors"] == [] and answer["url"] == f"{site}/static/manifest.de.webmanifest"
+    assert answer["manifest"]["startUrl"] == f"{site}/index.de.html"
+    assert answer["manifest"]["name"] == "Lotus – zwei abstrakte Spiele"
     page.goto(f"{site}/")  # the site's address, later: the language chosen
     page.wait_for_url("**/index.de.html")
     wait_ready(page)
