@@ -144,7 +144,7 @@ def test_a_damaged_index_is_set_aside_said_and_the_page_plays_on(text, query):
     page = page_on(storage, query)
     view = page.view()
     assert "Your list of saved games was damaged" in view["error"], view["error"]
-    assert '"lotus.games.damaged"' in view["error"]
+    assert "“lotus.games.damaged”" in view["error"]
     assert storage.get(DAMAGED_KEY) == text  # kept as it was, not deleted
     play(page, *(["1"] if page.app.current == "go" else []))
     again = page_on(storage, query)  # repaired: a reload says nothing more
@@ -177,7 +177,7 @@ def test_an_earlier_backup_is_kept_when_the_index_is_damaged_again():
     page = page_on(storage)
     assert storage.get(DAMAGED_KEY) == "true"
     assert storage.get(DAMAGED_KEY + ".2") == '{"games": 5}'
-    assert '"lotus.games.damaged.2"' in page.view()["error"]
+    assert "“lotus.games.damaged.2”" in page.view()["error"]
 
 
 def test_a_damaged_index_that_cannot_be_set_aside_is_not_written_over():

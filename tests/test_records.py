@@ -228,74 +228,69 @@ def test_a_missing_result_is_the_game_s_result():
 
 
 ERRORS = [
-    ("", 'line 1, column 1: empty record: expected tags such as [Game "race"]'),
+    ("", 'line 1, column 1: the record is empty: it begins with tags such as [Game "race"]'),
     (
         '[Players "2"]\n1. Sw4-A4',
-        'line 1, column 1: the Game tag is missing: a record begins with [Game "race"] or '
-        '[Game "go"]',
+        'line 1, column 1: the Game tag is missing: a record begins with [Game "race"] or [Game "go"]',
     ),
-    ('[Game "chess"]', "line 1, column 8: Game: 'chess' is not a game: use race or go"),
+    ('[Game "chess"]', "line 1, column 8: Game: “chess” is not a game: use race or go"),
     (
         '[Game "race"]\n[Event "club"]',
-        "line 2, column 1: unknown tag 'Event' (tags: Game, Players, Rule, First, Marker, "
-        "Position, Seats, Date, Result, Dead)",
+        "line 2, column 1: unknown tag “Event” (tags: Game, Players, Rule, First, Marker, Position, Seats, Date, Result, Dead)",
     ),
-    ('[Game "race"]\n[Game "race"]', "line 2, column 1: tag Game is given twice"),
-    ('[Game "race"]\n[Marker "0"]', "line 2, column 1: tag Marker belongs to go records"),
-    ('[Game "go"]\n[Rule "pro"]', "line 2, column 1: tag Rule belongs to race records"),
-    ('[Game "race"\n', "line 1, column 1: unterminated tag Game: ']' is missing"),
-    ('[Game "race]\n', "line 1, column 1: unterminated tag Game: the value has no closing quote"),
+    ('[Game "race"]\n[Game "race"]', "line 2, column 1: the tag Game is given twice"),
+    ('[Game "race"]\n[Marker "0"]', "line 2, column 1: the tag Marker belongs to go records"),
+    ('[Game "go"]\n[Rule "pro"]', "line 2, column 1: the tag Rule belongs to race records"),
+    ('[Game "race"\n', "line 1, column 1: the tag Game is not finished: “]” is missing"),
+    (
+        '[Game "race]\n',
+        "line 1, column 1: the tag Game is not finished: its value has no closing quote",
+    ),
     (
         "[Game race]",
-        'line 1, column 7: tag Game: the value must be in double quotes, e.g. [Game "..."]',
+        'line 1, column 7: tag Game: the value must be in double quotes, such as [Game "..."]',
     ),
     (
         '[Game "race"] x [Result "*"]',
         "line 1, column 17: a tag after the moves: the tags come first",
     ),
-    ('[Game "race"]\n[Players "5"]', "line 2, column 11: Players: '5' is not one of 2, 3, 4"),
-    ('[Game "race"]\n[First "r"]', "line 2, column 9: First: 'r' is not one of w, b"),
-    ('[Game "race"]\n[Rule "easy"]', "line 2, column 8: Rule: 'easy' is not one of standard, pro"),
+    ('[Game "race"]\n[Players "5"]', "line 2, column 11: Players: “5” is not one of 2, 3, 4"),
+    ('[Game "race"]\n[First "r"]', "line 2, column 9: First: “r” is not one of w, b"),
+    ('[Game "race"]\n[Rule "easy"]', "line 2, column 8: Rule: “easy” is not one of standard, pro"),
     (
         '[Game "go"]\n[Marker "8"]',
-        "line 2, column 10: Marker: '8' is not a whole number from -7 to 7",
+        "line 2, column 10: Marker: “8” is not a whole number from -7 to 7",
     ),
     (
         '[Game "race"]\n[Seats "w=human b=genius"]',
-        "line 2, column 9: Seats: 'b=genius': 'genius' is not one of "
-        "human, easy, medium, hard, expert",
+        "line 2, column 9: Seats: “b=genius”: “genius” is not one of human, easy, medium, hard, expert",
     ),
     (
         '[Game "race"]\n[Seats "r=human"]',
-        "line 2, column 9: Seats: 'r=human': expected colour=kind with a colour of w, b",
+        "line 2, column 9: Seats: “r=human”: write colour=kind with a colour of w, b",
     ),
     (
         '[Game "race"]\n[Date "2026-11-29"]',
-        "line 2, column 8: Date: '2026-11-29' is not a date YYYY.MM.DD (parts may be ??)",
+        "line 2, column 8: Date: “2026-11-29” is not a date YYYY.MM.DD (parts may be ??)",
     ),
-    ('[Game "race"]\n[Result "draw"]', "line 2, column 10: Result: 'draw' is not one of *, w, b"),
+    ('[Game "race"]\n[Result "draw"]', "line 2, column 10: Result: “draw” is not one of *, w, b"),
     (
         '[Game "race"]\n[Result "w"]\n1. Sw4-A4',
-        "line 2, column 10: Result: 'w' does not match the game: it is not over (*)",
+        "line 2, column 10: Result: “w” does not match the game: the game is not over (“*”)",
     ),
     (
         '[Game "go"]\n[Result "w"]\n1. resign',
-        "line 2, column 10: Result: 'w' does not match the game: white resigned, black won (b)",
+        "line 2, column 10: Result: “w” does not match the game: White resigned and Black won (“b”)",
     ),
     (
         '[Game "go"]\n[Dead "3"]\n1. 3 2. 4',
-        "line 2, column 8: Dead: dead groups are agreed after two passes in a row, and this game "
-        "did not end with them",
+        "line 2, column 8: Dead: dead groups are agreed after two passes in a row, and this game did not end with them",
     ),
-    (
-        '[Game "go"]\n[Dead "5"]\n1. 3 2. pass 3. pass',
-        "line 2, column 8: Dead: point 5 is empty",
-    ),
-    ('[Game "go"]\n[Dead "73"]', "line 2, column 8: Dead: '73' is not a point (1-72)"),
+    ('[Game "go"]\n[Dead "5"]\n1. 3 2. pass 3. pass', "line 2, column 8: Dead: point 5 is empty"),
+    ('[Game "go"]\n[Dead "73"]', "line 2, column 8: Dead: “73” is not a point (1-72)"),
     (
         '[Game "race"]\n[Position "g_w_72_0_0"]',
-        "line 2, column 12: Position: board: 1 groups: expected 8 separated by '.', the seven "
-        "hexagons (6 points each) and the outline (30 points)",
+        "line 2, column 12: Position: board: 1 group: expected 8 separated by “.”, the seven hexagons (6 points each) and the outline (30 points)",
     ),
     (
         '[Game "race"]\n[Position " r2s_w_-_w4321.b4321_w0.b0"]',
@@ -307,35 +302,30 @@ ERRORS = [
     ),
     (
         '[Game "race"]\n[Players "3"]\n[Position "r2s_b_-_w4321.b4321_w0.b0"]',
-        "line 2, column 11: Players: '3' does not match the Position, which says '2'",
+        "line 2, column 11: Players: “3” does not match the Position, which says “2”",
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 3. Sb3-B3',
-        "line 3, column 11: move number 3. should be 2.",
+        "line 3, column 11: the move number “3.” should be “2.”",
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 2.',
-        "line 3, column 11: move number 2. is not followed by a move",
+        "line 3, column 11: the move number “2.” is not followed by a move",
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 2. 3. Sb3-B3',
-        "line 3, column 11: move number 2. is not followed by a move",
+        "line 3, column 11: the move number “2.” is not followed by a move",
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 2. Sb4-A4\n3. Sw3-A3 4. A4-6 5. 6-7',
-        "move 5 (line 4, column 22): top stone of 6 is black, white to move (only a player "
-        "with no free stone may move another colour)",
+        "move 5 (line 4, column 22): top stone of 6 is black, white to move (only a player with no free stone may move another colour)",
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 2. Sb4-A4 3. A4-6',
-        "move 3 (line 3, column 24): top stone of A4 is black, white to move (the white stone "
-        "there is covered)",
+        "move 3 (line 3, column 24): top stone of A4 is black, white to move (the white stone there is covered)",
     ),
     ('[Game "race"]\n1. Sw5-A5', "move 1 (line 2, column 4): no such field: A5"),
-    (
-        '[Game "go"]\n1. 37 2. 37',
-        "move 2 (line 2, column 10): point 37 is occupied (white)",
-    ),
+    ('[Game "go"]\n1. 37 2. 37', "move 2 (line 2, column 10): point 37 is occupied (white)"),
     ('[Game "go"]\n1. resign 2. 1', "move 2 (line 2, column 14): the game is over"),
 ]
 
@@ -452,13 +442,13 @@ def test_a_link_is_short():
 @pytest.mark.parametrize(
     "fragment, message",
     [
-        ("", "the link holds no game (expected #g=...)"),
-        ("#mode=view", "the link holds no game (expected #g=...)"),
-        ("g=", "the link holds no game (expected #g=...)"),
-        ("g=1abc%20", "the link is damaged: '%' (character 5) does not belong in it"),
+        ("", "the link holds no game (a game's link has #g=… in it)"),
+        ("#mode=view", "the link holds no game (a game's link has #g=… in it)"),
+        ("g=", "the link holds no game (a game's link has #g=… in it)"),
+        ("g=1abc%20", "the link is damaged: “%” (character 5) does not belong in it"),
         (
             "g=2abcdefgh",
-            "the link was made by another version of Lotus (format '2'); this page reads format 1",
+            "the link was made by another version of Lotus (format “2”); this page reads format 1",
         ),
         ("g=1abc", "the link is damaged: it is too short"),
         (None, "a link fragment is text, not NoneType"),
@@ -478,7 +468,7 @@ def test_a_changed_link_is_detected_by_its_checksum():
                 changed = link[:i] + ch + link[i + 1 :]
                 with pytest.raises(LinkError) as err:
                     from_link_fragment(changed)
-                assert str(err.value) == "the link is damaged: checksum does not match"
+                assert str(err.value) == "the link is damaged: its checksum does not match"
     with pytest.raises(LinkError) as err:
         from_link_fragment(link[:-1])
     assert "checksum" in str(err.value)

@@ -11,11 +11,11 @@ from lotus.game import remote
 @pytest.mark.parametrize(
     ("request_text", "words"),
     [
-        ('{"game": "go", "options": {"position": "zzz"}}', "'zzz' is not a game"),
+        ('{"game": "go", "options": {"position": "zzz"}}', "“zzz” is not a game"),
         ('{"game": "go", "options": {"position": 5}}', "a position is text"),
         ("nope", "it is not JSON"),
         ("[1, 2]", "it is not a JSON object"),
-        ('{"game": "chess"}', "unknown game 'chess'"),
+        ('{"game": "chess"}', "unknown game “chess”"),
         ('{"game": "race", "options": {"players": 9}}', "players must be 2, 3 or 4"),
         ('{"game": "race", "moves": ["A1-9"]}', "A1 holds no stone"),
         ('{"game": "go", "moves": [5]}', "its moves are not a list of moves"),
