@@ -151,6 +151,25 @@ def test_a_damaged_index_is_set_aside_said_and_the_page_plays_on(text, query):
     assert again.view()["error"] == "" and storage.get(DAMAGED_KEY) == text
 
 
+def test_a_damaged_index_is_said_in_german_with_the_count_of_games_it_still_names():
+    from lotus import words
+
+    index = {"games": [{"id": "a", "game": "go", "key": "lotus.game.a", "seq": "x"}]}
+    index["games"].append({"id": "b", "game": "race", "key": "lotus.game.b"})
+    words.use("de")
+    try:
+        shelf = Library(MemoryStorage({library.INDEX_KEY: json.dumps(index)}))
+        assert len(shelf.entries()) == 2
+        assert shelf.take_notes() == [
+            "Deine Liste gespeicherter Partien war beschädigt (die Reihenfolge eines Eintrags ist"
+            " keine Zahl). Sie ist unverändert unter „lotus.games.damaged“ im Speicher dieses"
+            " Browsers aufbewahrt; die 2 Partien, die sie noch nennt, stehen unter „Deine"
+            " Partien“."
+        ]
+    finally:
+        words.use("en")
+
+
 def test_the_games_a_damaged_index_still_names_are_offered():
     storage = saved_index(("go", ["1", "2"]), ("race", []), ("go", ["3"]))
     index = json.loads(storage.get(library.INDEX_KEY))

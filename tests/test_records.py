@@ -231,12 +231,14 @@ ERRORS = [
     ("", 'line 1, column 1: the record is empty: it begins with tags such as [Game "race"]'),
     (
         '[Players "2"]\n1. Sw4-A4',
-        'line 1, column 1: the Game tag is missing: a record begins with [Game "race"] or [Game "go"]',
+        'line 1, column 1: the Game tag is missing: a record begins with [Game "race"] or '
+        '[Game "go"]',
     ),
     ('[Game "chess"]', "line 1, column 8: Game: “chess” is not a game: use race or go"),
     (
         '[Game "race"]\n[Event "club"]',
-        "line 2, column 1: unknown tag “Event” (tags: Game, Players, Rule, First, Marker, Position, Seats, Date, Result, Dead)",
+        "line 2, column 1: unknown tag “Event” (tags: Game, Players, Rule, First, Marker, "
+        "Position, Seats, Date, Result, Dead)",
     ),
     ('[Game "race"]\n[Game "race"]', "line 2, column 1: the tag Game is given twice"),
     ('[Game "race"]\n[Marker "0"]', "line 2, column 1: the tag Marker belongs to go records"),
@@ -263,7 +265,8 @@ ERRORS = [
     ),
     (
         '[Game "race"]\n[Seats "w=human b=genius"]',
-        "line 2, column 9: Seats: “b=genius”: “genius” is not one of human, easy, medium, hard, expert",
+        "line 2, column 9: Seats: “b=genius”: “genius” is not one of human, easy, medium, hard, "
+        "expert",
     ),
     (
         '[Game "race"]\n[Seats "r=human"]',
@@ -280,17 +283,23 @@ ERRORS = [
     ),
     (
         '[Game "go"]\n[Result "w"]\n1. resign',
-        "line 2, column 10: Result: “w” does not match the game: White resigned and Black won (“b”)",
+        "line 2, column 10: Result: “w” does not match the game: White resigned and Black won "
+        "(“b”)",
     ),
     (
         '[Game "go"]\n[Dead "3"]\n1. 3 2. 4',
-        "line 2, column 8: Dead: dead groups are agreed after two passes in a row, and this game did not end with them",
+        "line 2, column 8: Dead: dead groups are agreed after two passes in a row, and this game "
+        "did not end with them",
     ),
-    ('[Game "go"]\n[Dead "5"]\n1. 3 2. pass 3. pass', "line 2, column 8: Dead: point 5 is empty"),
+    (
+        '[Game "go"]\n[Dead "5"]\n1. 3 2. pass 3. pass',
+        "line 2, column 8: Dead: point 5 is empty",
+    ),
     ('[Game "go"]\n[Dead "73"]', "line 2, column 8: Dead: “73” is not a point (1-72)"),
     (
         '[Game "race"]\n[Position "g_w_72_0_0"]',
-        "line 2, column 12: Position: board: 1 group: expected 8 separated by “.”, the seven hexagons (6 points each) and the outline (30 points)",
+        "line 2, column 12: Position: board: 1 group: expected 8 separated by “.”, the seven "
+        "hexagons (6 points each) and the outline (30 points)",
     ),
     (
         '[Game "race"]\n[Position " r2s_w_-_w4321.b4321_w0.b0"]',
@@ -318,14 +327,19 @@ ERRORS = [
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 2. Sb4-A4\n3. Sw3-A3 4. A4-6 5. 6-7',
-        "move 5 (line 4, column 22): top stone of 6 is black, white to move (only a player with no free stone may move another colour)",
+        "move 5 (line 4, column 22): top stone of 6 is black, white to move (only a player "
+        "with no free stone may move another colour)",
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 2. Sb4-A4 3. A4-6',
-        "move 3 (line 3, column 24): top stone of A4 is black, white to move (the white stone there is covered)",
+        "move 3 (line 3, column 24): top stone of A4 is black, white to move (the white stone "
+        "there is covered)",
     ),
     ('[Game "race"]\n1. Sw5-A5', "move 1 (line 2, column 4): no such field: A5"),
-    ('[Game "go"]\n1. 37 2. 37', "move 2 (line 2, column 10): point 37 is occupied (white)"),
+    (
+        '[Game "go"]\n1. 37 2. 37',
+        "move 2 (line 2, column 10): point 37 is occupied (white)",
+    ),
     ('[Game "go"]\n1. resign 2. 1', "move 2 (line 2, column 14): the game is over"),
 ]
 
@@ -616,3 +630,49 @@ def test_the_documented_errors_are_the_errors():
         with pytest.raises(RecordError) as err:
             read(text)
         assert str(err.value) == message.strip()
+
+
+# -- in German ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def german():
+    from lotus import words
+
+    words.use("de")
+    yield
+    words.use("en")
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            '[Game "race"]\n[Result "w"]\n1. Sw4-A4',
+            "Zeile 2, Spalte 10: Result: „w“ passt nicht zur Partie: die Partie ist nicht zu Ende"
+            " („*“)",
+        ),
+        (
+            '[Game "go"]\n[Result "w"]\n1. resign',
+            "Zeile 2, Spalte 10: Result: „w“ passt nicht zur Partie: Weiß hat aufgegeben und"
+            " Schwarz gewonnen („b“)",
+        ),
+        ('[Game "chess"]', "Zeile 1, Spalte 8: Game: „chess“ ist kein Spiel: nimm race oder go"),
+        (
+            '[Game "race"]\n\n1. Sw4-A4 2.',
+            "Zeile 3, Spalte 11: auf die Zugnummer „2.“ folgt kein Zug",
+        ),
+    ],
+)
+def test_a_german_reader_is_told_in_german_and_the_notation_stays(german, text, message):
+    """The reason is German, with German quotes and capitalised colours; tags, values and the
+    result codes are notation, the same in every language."""
+    with pytest.raises(RecordError) as err:
+        read(text)
+    assert str(err.value) == message
+
+
+def test_a_damaged_link_is_said_in_german(german):
+    with pytest.raises(LinkError) as err:
+        from_link_fragment("g=1abc%20")
+    assert str(err.value) == "der Link ist beschädigt: „%“ (Zeichen 5) gehört nicht hinein"
