@@ -134,7 +134,7 @@ def link_read(bits) -> dict:
     """The options from a share link's bits."""
     return {
         "first": go.COLOURS[bits.get(1)],
-        "marker": bits.pick(tuple(range(-7, 8)), 4, N_("marker")),
+        "marker": bits.pick(tuple(range(-7, 8)), 4, "marker"),
     }
 
 

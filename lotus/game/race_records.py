@@ -15,7 +15,7 @@ from lotus.game.text import (
     position_game,
     position_parts,
 )
-from lotus.words import N_, _, n_
+from lotus.words import _, n_
 
 TAGS = ("Game", "Players", "Rule", "First", "Position", "Seats", "Date", "Result")
 """The tags a race record may have, in the order a record puts them."""
@@ -102,11 +102,11 @@ def link_write(out, options: dict) -> None:
 
 def link_read(bits) -> dict:
     """The options from a share link's bits."""
-    players = bits.pick((2, 3, 4), 2, N_("player count"))
+    players = bits.pick((2, 3, 4), 2, "player count")
     return {
         "players": players,
         "rule": RULES[bits.get(1)],
-        "first": bits.pick(race.COLOURS[:players], 2, N_("first player")),
+        "first": bits.pick(race.COLOURS[:players], 2, "first player"),
     }
 
 

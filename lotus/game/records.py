@@ -21,7 +21,7 @@ from lotus.game import games, positions
 # the most moves, who may sit at a colour
 from lotus.game.games import MAX_MOVES, SEAT_KINDS
 from lotus.game.text import colour, digits, echo, either, number
-from lotus.words import N_, _
+from lotus.words import _, p_
 
 KINDS = SEAT_KINDS
 """Who sits at a colour: a person or the computer at one of its levels (a link's seat code is one
@@ -932,12 +932,34 @@ class _BitReader:
         raise LinkError(_("the link is damaged: a count is too long"))
 
     def pick(self, values: tuple, width: int, what: str):
-        """The value of the next code; `what` (marked with N_) names it in an error."""
+        """The value of the next code; `what` names it in an error (a key of `_link_part`)."""
         n = self.get(width)
         if n >= len(values):
             # Translators: {what} is what the link holds there: its game, result, seat, move...
-            raise LinkError(_("the link is damaged: its {what} is not valid", what=_(what)))
+            raise LinkError(
+                _("the link is damaged: its {what} is not valid", what=_link_part(what))
+            )
         return values[n]
+
+
+def _link_part(what: str) -> str:
+    """The name of a part of a link's game, in the language in use."""
+    if what == "game":
+        return p_("link part", "game")
+    if what == "result":
+        return p_("link part", "result")
+    if what == "seat":
+        return p_("link part", "seat")
+    if what == "move":
+        return p_("link part", "move")
+    if what == "marker":
+        # Translators: the Go board's pass marker.
+        return p_("link part", "marker")
+    if what == "player count":
+        return p_("link part", "player count")
+    if what == "first player":
+        return p_("link part", "first player")
+    return what
 
 
 def _ends_early() -> str:
@@ -1058,13 +1080,13 @@ def _from_link(fragment) -> dict:
     if _checksum(body) != value[-_CHECK_CHARS:]:
         raise LinkError(_("the link is damaged: its checksum does not match"))
     bits = _BitReader(body[1:])
-    kind = bits.pick(games.GAMES, _width(len(games.GAMES)), N_("game"))
+    kind = bits.pick(games.GAMES, _width(len(games.GAMES)), "game")
     options = _hooks(kind).link_read(bits)
     colours = _colours(kind, options)
-    result = bits.pick(_RESULTS, 3, N_("result"))
+    result = bits.pick(_RESULTS, 3, "result")
     seats = {}
     for c in colours:
-        n = bits.pick((None,) + KINDS, 3, N_("seat"))
+        n = bits.pick((None,) + KINDS, 3, "seat")
         if n is not None:
             seats[c] = n
     date = None
@@ -1096,7 +1118,7 @@ def _from_link(fragment) -> dict:
         raise LinkError(_cannot_play(_too_many(n)))
     if n * width > bits.left():
         raise LinkError(_ends_early())
-    moves = [bits.pick(names, width, N_("move")) for _k in range(n)]
+    moves = [bits.pick(names, width, "move") for _k in range(n)]
     if bits.left() >= 6 or bits.get(bits.left()) != 0:
         raise LinkError(_("the link is damaged: it has unexpected data at its end"))
     record = {

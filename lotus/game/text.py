@@ -5,7 +5,7 @@ that every game's notation raises.
 Imported by the registry at load time: it imports nothing of lotus but the words.
 """
 
-from lotus.words import N_, _
+from lotus.words import N_, _, p_
 
 ECHO_CHARS = 20  # characters of a person's input that a message repeats (then "…")
 
@@ -71,36 +71,38 @@ def colour(c: str) -> str:
     return _(COLOURS[c]) if c in COLOURS else c
 
 
-PARTS = {
-    "position": N_("position"),
-    "game": N_("game"),
-    # Translators: the part of a position text that says which colour is to move.
-    "turn": N_("turn"),
-    "board": N_("board"),
-    # Translators: the part of a race position that lists the start stacks (the board's START).
-    "start": N_("start"),
-    # Translators: the part of a race position that counts the stones home (the board's ZIEL).
-    "goal": N_("goal"),
-    "stones": N_("stones"),
-    # Translators: the Go board's pass marker (the part of a position that says where it stands).
-    "marker": N_("marker"),
-    # Translators: the part of a Go position that counts the passes in a row.
-    "passes": N_("passes"),
-}
-"""The parts of a position text, worded where an error names one."""
-
-
 def part_words(part: str) -> str:
     """The name of a position's part in the language in use ('turn', 'field A4', 'point 3')."""
-    if part in PARTS:
-        return _(PARTS[part])
     kind, _space, name = part.partition(" ")
-    if kind == "field":
+    if kind == "field" and name:
         # Translators: the part of a race position that gives one field's stack ("field A4").
-        return _("field {field}", field=name)
-    if kind == "point":
+        return p_("position part", "field {field}", field=name)
+    if kind == "point" and name:
         # Translators: one point of the Go board in a position text ("point 45").
-        return _("point {point}", point=name)
+        return p_("position part", "point {point}", point=name)
+    if part == "position":
+        return p_("position part", "position")
+    if part == "game":
+        return p_("position part", "game")
+    if part == "turn":
+        # Translators: the part of a position text that says which colour is to move.
+        return p_("position part", "turn")
+    if part == "board":
+        return p_("position part", "board")
+    if part == "start":
+        # Translators: the part of a race position that lists the start stacks (the board's START).
+        return p_("position part", "start")
+    if part == "goal":
+        # Translators: the part of a race position that counts the stones home (the board's ZIEL).
+        return p_("position part", "goal")
+    if part == "stones":
+        return p_("position part", "stones")
+    if part == "marker":
+        # Translators: the Go board's pass marker (the part of a position that says where it is).
+        return p_("position part", "marker")
+    if part == "passes":
+        # Translators: the part of a Go position that counts the passes in a row.
+        return p_("position part", "passes")
     return part
 
 
