@@ -33,7 +33,7 @@ MESSAGES = {
     'No legal move starts from “{origin}”.': 'Von „{origin}“ aus ist kein Zug erlaubt.',
     'Only one colour can have all its stones in the goal.': 'Nur eine Farbe kann alle ihre Steine im Ziel haben.',
     'Pages': 'Seiten',
-    'Play can be resumed only while scoring.': 'Weiterspielen lässt sich nur während der Zählung.',
+    'Play can be resumed only while scoring.': 'Die Partie lässt sich nur während der Zählung fortsetzen.',
     'Play {game}': '{game} spielen',
     'Point “{point}” holds “{character}”: a board is written with “.”, “w” and “b”.': 'Auf Punkt „{point}“ steht „{character}“: Ein Brett wird mit „.“, „w“ und „b“ geschrieben.',
     'Point “{point}” is already taken by {colour}.': 'Punkt „{point}“ ist schon von {colour} besetzt.',
