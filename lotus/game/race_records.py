@@ -6,6 +6,7 @@ module never imports lotus.game.records or lotus.game.positions (no import circl
 """
 
 from lotus.engine import race
+from lotus.game.refusals import reason
 from lotus.game.text import (
     POSITION_SEPARATOR,
     PositionError,
@@ -252,7 +253,7 @@ def read_position(parts: list):
             double_turn=phase == 2,
         )
     except ValueError as err:
-        raise PositionError("position", str(err)) from None
+        raise PositionError("position", reason(err)) from None
 
 
 def _field_name(item: str) -> str:

@@ -20,6 +20,7 @@ from lotus.game import games, positions
 
 # the most moves, who may sit at a colour
 from lotus.game.games import MAX_MOVES, SEAT_KINDS
+from lotus.game.refusals import reason
 from lotus.game.session import COLOUR_NAMES
 from lotus.game.text import digits, echo, number
 
@@ -548,13 +549,13 @@ def _load(text: str) -> tuple:
         try:
             entry.replay(game, (moves[n],))  # the registry knows when a move resumes play (G9)
         except ValueError as err:
-            raise RecordError(str(err), where[2 * n], where[2 * n + 1], n + 1) from None
+            raise RecordError(reason(err), where[2 * n], where[2 * n + 1], n + 1) from None
     record["moves"] = moves
     if "Dead" in found:
         try:
             hooks.agree_dead(game, record["dead"])
         except ValueError as err:
-            raise _fail(found["Dead"], str(err)) from None
+            raise _fail(found["Dead"], reason(err)) from None
     actual = _result_of(game)
     if "Result" in found and found["Result"][1] != actual:
         raise _fail(
@@ -597,7 +598,7 @@ def _start(kind: str, found: dict) -> tuple:
     except RecordError:
         raise
     except ValueError as err:  # only the Marker tag is read without _option
-        raise _fail(found["Marker"], str(err)) from None
+        raise _fail(found["Marker"], reason(err)) from None
 
 
 def _agree(found: dict, derived: dict) -> None:

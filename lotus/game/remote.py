@@ -7,6 +7,7 @@ rebuilds it with the same engines and answers in JSON. Keeping this here lets CP
 import json
 
 from lotus.game import games
+from lotus.game.refusals import reason
 from lotus.game.text import echo
 
 
@@ -51,7 +52,7 @@ def legal_moves(request_json: str) -> str:
             raise ValueError("its moves are not a list of moves (text)")
         answer = build_game(request).legal_moves()
     except ValueError as exc:
-        return _refusal(echo(str(exc), quoted=False, limit=160))
+        return _refusal(echo(reason(exc).rstrip("."), quoted=False, limit=160))
     except Exception as exc:  # a value of the wrong kind deeper in the request
         return _refusal(f"one of its values is not what it should be ({type(exc).__name__})")
     return json.dumps(answer)
