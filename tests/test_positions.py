@@ -229,7 +229,9 @@ def test_a_group_without_liberty_is_refused():
     """G6, G7: no group stands on the board without a liberty unless it holds a lotus (G5)."""
     with pytest.raises(PositionError) as err:
         from_position("g_w_" + ".".join(["wwwwww"] * 7) + ".b" + "w" * 29 + "_0_0")
-    assert str(err.value) == "board: the group at 43 has no liberty and no lotus (G5, G6)"
+    assert str(err.value) == (
+        "board: The group on point “43” has no liberty and no lotus: no game reaches this position."
+    )
 
 
 def test_to_position_takes_only_games():

@@ -293,7 +293,7 @@ ERRORS = [
     ),
     (
         '[Game "go"]\n[Dead "5"]\n1. 3 2. pass 3. pass',
-        "line 2, column 8: Dead: point 5 is empty",
+        "line 2, column 8: Dead: There is no stone on point “5”.",
     ),
     ('[Game "go"]\n[Dead "73"]', "line 2, column 8: Dead: “73” is not a point (1-72)"),
     (
@@ -327,20 +327,20 @@ ERRORS = [
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 2. Sb4-A4\n3. Sw3-A3 4. A4-6 5. 6-7',
-        "move 5 (line 4, column 22): top stone of 6 is black, white to move (only a player "
-        "with no free stone may move another colour)",
+        "move 5 (line 4, column 22): The top stone on field “6” is Black's; White is to move,"
+        " and only a player with no free stone may move another colour's stone.",
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 2. Sb4-A4 3. A4-6',
-        "move 3 (line 3, column 24): top stone of A4 is black, white to move (the white stone "
-        "there is covered)",
+        "move 3 (line 3, column 24): The top stone on field “A4” is Black's; White's stone there"
+        " is covered and cannot move.",
     ),
-    ('[Game "race"]\n1. Sw5-A5', "move 1 (line 2, column 4): no such field: A5"),
+    ('[Game "race"]\n1. Sw5-A5', "move 1 (line 2, column 4): There is no field “A5”."),
     (
         '[Game "go"]\n1. 37 2. 37',
-        "move 2 (line 2, column 10): point 37 is occupied (white)",
+        "move 2 (line 2, column 10): Point “37” is already taken by White.",
     ),
-    ('[Game "go"]\n1. resign 2. 1', "move 2 (line 2, column 14): the game is over"),
+    ('[Game "go"]\n1. resign 2. 1', "move 2 (line 2, column 14): The game is over."),
 ]
 
 
@@ -361,11 +361,11 @@ def test_an_illegal_move_names_its_number_line_and_column():
     with pytest.raises(RecordError) as err:
         read(text)
     assert str(err.value) == (
-        "move 5 (line 4, column 4): top stone of 6 is black, white to move"
-        " (only a player with no free stone may move another colour)"
+        "move 5 (line 4, column 4): The top stone on field “6” is Black's; White is to move,"
+        " and only a player with no free stone may move another colour's stone."
     )
     assert (err.value.move, err.value.line, err.value.column) == (5, 4, 4)
-    assert err.value.reason.startswith("top stone of 6 is black, white to move")
+    assert err.value.reason.startswith("The top stone on field “6” is Black's; White is to move")
     assert len(read(text[: text.index("5.")])["moves"]) == 4
 
 
@@ -374,7 +374,7 @@ def test_replaying_a_bad_dict_names_the_move_in_the_written_text():
     rec["moves"].append("5")
     with pytest.raises(RecordError) as err:
         replay(rec)
-    assert str(err.value) == "move 3 (line 6, column 14): point 5 is occupied (white)"
+    assert str(err.value) == "move 3 (line 6, column 14): Point “5” is already taken by White."
     assert write(rec).splitlines()[5][13:] == "5"
 
 
@@ -495,7 +495,8 @@ def test_a_link_with_an_illegal_game_is_refused_even_with_a_good_checksum():
     with pytest.raises(LinkError) as err:
         from_link_fragment("g=" + forged + records._checksum(forged))
     assert str(err.value) == (
-        "the link's game cannot be played: move 2 (line 6, column 9): point 5 is occupied (white)"
+        "the link's game cannot be played: move 2 (line 6, column 9): Point “5” is already taken"
+        " by White."
     )
 
 

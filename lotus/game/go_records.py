@@ -6,6 +6,7 @@ module never imports lotus.game.records or lotus.game.positions (no import circl
 """
 
 from lotus.engine import go
+from lotus.game.refusals import reason
 from lotus.game.text import (
     POSITION_SEPARATOR,
     PositionError,
@@ -214,7 +215,7 @@ def read_position(parts: list):
     try:
         return go.Game.from_setup(board, to_move=to_move, marker=int(marker), passes=int(passes))
     except ValueError as err:
-        raise PositionError("board", str(err)) from None
+        raise PositionError("board", reason(err)) from None
 
 
 def _go_board(text: str) -> str:

@@ -6,10 +6,10 @@ module never imports lotus.game.records or lotus.game.positions (no import circl
 """
 
 from lotus.engine import race
+from lotus.game.refusals import colour_name, reason
 from lotus.game.text import (
     POSITION_SEPARATOR,
     PositionError,
-    colour,
     echo,
     number,
     position_game,
@@ -258,7 +258,7 @@ def read_position(parts: list):
                     "{colour} has {n} stones (board {board}, start {start}, goal {goal}), not"
                     " {per}",
                     total,
-                    colour=colour(c),
+                    colour=colour_name(c),
                     board=on_board,
                     start=sum(start[c]),
                     goal=goal[c],
@@ -282,7 +282,7 @@ def read_position(parts: list):
             double_turn=phase == 2,
         )
     except ValueError as err:
-        raise PositionError("position", str(err)) from None
+        raise PositionError("position", reason(err)) from None
 
 
 def _field_name(item: str) -> str:
@@ -354,12 +354,14 @@ def _colour_items(text: str, colours: tuple, part: str) -> dict:
         c = _colour(item[0], colours, part)
         if c in out:
             raise PositionError(
-                part, _("{colour} ({code}) is given twice", colour=colour(c), code=c)
+                part, _("{colour} ({code}) is given twice", colour=colour_name(c), code=c)
             )
         out[c] = item[1:]
     for c in colours:
         if c not in out:
-            raise PositionError(part, _("{colour} ({code}) is missing", colour=colour(c), code=c))
+            raise PositionError(
+                part, _("{colour} ({code}) is missing", colour=colour_name(c), code=c)
+            )
     return out
 
 
@@ -390,7 +392,7 @@ def _race_start(text: str, colours: tuple) -> dict:
                 _(
                     "“{item}”: the start stacks of {colour} are not what is left of {stacks}",
                     item=echo(c + items[c], quoted=False),
-                    colour=colour(c),
+                    colour=colour_name(c),
                     stacks="".join(str(h) for h in full),
                 ),
             )

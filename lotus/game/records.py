@@ -20,7 +20,8 @@ from lotus.game import games, positions
 
 # the most moves, who may sit at a colour
 from lotus.game.games import MAX_MOVES, SEAT_KINDS
-from lotus.game.text import colour, digits, echo, either, number
+from lotus.game.refusals import colour_name, reason
+from lotus.game.text import digits, echo, either, number
 from lotus.words import _, p_
 
 KINDS = SEAT_KINDS
@@ -659,13 +660,13 @@ def _load(text: str) -> tuple:
         try:
             entry.replay(game, (moves[n],))  # the registry knows when a move resumes play (G9)
         except ValueError as err:
-            raise RecordError(str(err), where[2 * n], where[2 * n + 1], n + 1) from None
+            raise RecordError(reason(err), where[2 * n], where[2 * n + 1], n + 1) from None
     record["moves"] = moves
     if "Dead" in found:
         try:
             hooks.agree_dead(game, record["dead"])
         except ValueError as err:
-            raise _fail(found["Dead"], str(err)) from None
+            raise _fail(found["Dead"], reason(err)) from None
     actual = _result_of(game)
     if "Result" in found and found["Result"][1] != actual:
         raise _fail(
@@ -683,7 +684,7 @@ def _load(text: str) -> tuple:
 
 def _outcome(game) -> str:
     """The game's outcome in words, for a Result that does not match."""
-    names = {c: colour(c) for c in games.COLOURS}
+    names = {c: colour_name(c) for c in games.COLOURS}
     return games.of_game(game).record_hooks().outcome(game, names)
 
 
@@ -720,7 +721,7 @@ def _start(kind: str, found: dict) -> tuple:
     except RecordError:
         raise
     except ValueError as err:  # only the Marker tag is read without _option
-        raise _fail(found["Marker"], str(err)) from None
+        raise _fail(found["Marker"], reason(err)) from None
 
 
 def _agree(found: dict, derived: dict) -> None:

@@ -7,6 +7,7 @@ rebuilds it with the same engines and answers in JSON. Keeping this here lets CP
 import json
 
 from lotus.game import games
+from lotus.game.refusals import reason
 from lotus.game.text import echo
 from lotus.words import _
 
@@ -54,7 +55,7 @@ def legal_moves(request_json: str) -> str:
             raise ValueError(_("its moves are not a list of moves (text)"))
         answer = build_game(request).legal_moves()
     except ValueError as exc:
-        return _refusal(echo(str(exc), quoted=False, limit=160))
+        return _refusal(echo(reason(exc).rstrip("."), quoted=False, limit=160))
     except Exception as exc:  # a value of the wrong kind deeper in the request
         kind = type(exc).__name__
         return _refusal(_("one of its values is not what it should be ({error})", error=kind))

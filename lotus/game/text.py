@@ -5,7 +5,7 @@ that every game's notation raises.
 Imported by the registry at load time: it imports nothing of lotus but the words.
 """
 
-from lotus.words import N_, _, p_
+from lotus.words import _, p_
 
 ECHO_CHARS = 20  # characters of a person's input that a message repeats (then "…")
 
@@ -60,15 +60,6 @@ def either(items) -> str:
         return "".join(items)
     # Translators: the last of a list of alternatives ("race or go", "2, 3 or 4").
     return _("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
-
-
-COLOURS = {"w": N_("White"), "b": N_("Black"), "r": N_("Red"), "y": N_("Yellow")}
-"""The colours' names, worded where shown: `colour(c)`."""
-
-
-def colour(c: str) -> str:
-    """A colour's name in the language in use ('w' -> 'White'); an unknown code as it is."""
-    return _(COLOURS[c]) if c in COLOURS else c
 
 
 def part_words(part: str) -> str:

@@ -14,6 +14,7 @@ Pure Python for CPython and MicroPython.
 
 from lotus.game import games, positions
 from lotus.game.games import SEAT_KINDS
+from lotus.game.refusals import reason
 from lotus.game.text import echo
 from lotus.page.app import unquote as _unquote
 
@@ -276,7 +277,7 @@ def load(params: dict) -> dict:
         try:
             _play(game, move)
         except ValueError as exc:
-            why = echo(str(exc), quoted=False, limit=120)  # the engine repeats the move
+            why = echo(reason(exc), quoted=False, limit=120)  # the engine repeats the move
             raise EmbedError("moves", f"move {i + 1}, {echo(move)}, is not legal: {why}") from None
     mode = params.get("mode") or "view"
     if mode not in MODES:
@@ -344,7 +345,7 @@ def load(params: dict) -> dict:
             if not shown.moves_from(settings["select"]):
                 raise ValueError("it has no move")
         except ValueError as exc:
-            why = echo(str(exc), quoted=False, limit=120)
+            why = echo(reason(exc), quoted=False, limit=120)
             raise EmbedError(
                 "select", f"{echo(settings['select'])} cannot move here: {why}"
             ) from None

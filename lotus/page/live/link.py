@@ -7,6 +7,7 @@ to the other guests. Each page is the only authority over its own seats (docs/li
 """
 
 from lotus.game.games import MAX_MOVES
+from lotus.game.refusals import reason
 from lotus.page.live import words
 from lotus.page.live.codes import Offers
 from lotus.page.live.questions import Questions
@@ -242,7 +243,7 @@ class Link:
         try:
             return self.handlers[kind](session, peer, message)
         except (LiveError, ValueError, KeyError, TypeError, IndexError) as exc:
-            self.refuse(f"{kind} refused: {exc}")
+            self.refuse(f"{kind} refused: {reason(exc)}")
             return ("refused", [])
 
     def _check_state(self, session, peer: str, message: dict) -> None:

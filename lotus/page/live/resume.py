@@ -6,6 +6,7 @@ and only with the sender's own moves; where they differ, the host's game is play
 guest's is kept in Your games.
 """
 
+from lotus.game.refusals import reason
 from lotus.page.live.wire import COLOURS
 
 
@@ -63,7 +64,7 @@ def extend(link, session, theirs: list, peer: str) -> int:
             link.may_play(session, peer, action)
             session.act(action)
         except ValueError as exc:
-            link.refuse(f"resuming: {action} refused: {exc}")
+            link.refuse(f"resuming: {action} refused: {reason(exc)}")
             break
         played += 1
     link.synced = list(session.actions)
