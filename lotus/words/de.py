@@ -28,7 +28,7 @@ MESSAGES = {
     'Live: send your reply to your friend.': 'Live: Schick deine Antwort an deinen Gastgeber.',
     "Live: waiting for your friend's reply.": 'Live: Warten auf die Antwort deines Gastes.',
     'Live: you play {names}.': 'Live: Du spielst {names}.',
-    'Live: you watch; your friends and the computer play.': 'Live: Du schaust zu; deine Gäste und der Computer spielen.',
+    'Live: you watch; the others play.': 'Live: Du schaust zu; die anderen spielen.',
     'Make an invitation first: this page has none waiting for a reply.': 'Erstelle zuerst eine Einladung: Auf dieser Seite wartet keine auf eine Antwort.',
     'Making your reply…': 'Deine Antwort wird erstellt …',
     'Message “{kind}” refused: {reason}.': 'Nachricht „{kind}“ abgewiesen: {reason}.',

@@ -22,7 +22,7 @@ STATES = {
     "connected": N_("Live: you play {names}."),
     "disconnected": N_("Live: disconnected."),
 }
-WATCHING = N_("Live: you watch; your friends and the computer play.")
+WATCHING = N_("Live: you watch; the others play.")
 ADVICE = {  # after "disconnected" and why: what the player does to go on
     "host": N_("The game is saved: invite your friend again to go on."),
     "guest": N_("The game is saved: ask your friend for a new invitation to go on."),
