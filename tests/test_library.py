@@ -86,10 +86,11 @@ def test_each_game_has_its_own_key_and_an_entry_the_list_shows():
     play(page, "37", "38")
     (entry,) = page.library.entries()
     assert entry["game"] == "go" and entry["moves"] == 2 and entry["result"] == ""
-    assert entry["players"] == "White: person, Black: person"
+    assert entry["players"] == "w:human,b:human"  # codes: worded when the list is drawn
     assert entry["date"].startswith("2026-01-05 10:")
     assert saves.load(storage.get("lotus.game." + entry["id"]), "go")["actions"] == ["37", "38"]
     markup = page.view()["library"]
+    assert ">White: person, Black: person<" in markup and " · 2 moves<" in markup
     assert f'data-saved-game="{entry["id"]}" data-game="go" data-moves="2"' in markup
     assert 'aria-current="true"' in markup and 'data-action="resume-saved"' in markup
 
