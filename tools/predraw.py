@@ -321,14 +321,7 @@ def rules_translated(game: str, lang: str) -> bool:
 def translated(html: str, page: str, lang: str) -> str:
     """`page` (its English text `html`) in `lang`: its regions made in `lang` (the boards drawn
     with the catalog's words in `lang`), its words translated, its links to pages in `lang`."""
-    from lotus.render import race
-
     before = words.language()
-    # The race renderer keeps the parts it drew (pre-drawn at set-up in English: tools/prerender.py)
-    # and its parts carry words (the fields' labels, GOAL): drawn afresh here, in `lang`.
-    kept = (race._PRE, dict(race._PARTS))
-    race._PRE = {}
-    race._PARTS.clear()
     words.use(lang)
     try:
         html = re.sub(r'<html lang="[^"]*"', f'<html lang="{lang}"', html, count=1)
@@ -337,9 +330,6 @@ def translated(html: str, page: str, lang: str) -> str:
         return translated_links(html, lang)
     finally:
         words.use(before)
-        race._PRE = kept[0]
-        race._PARTS.clear()
-        race._PARTS.update(kept[1])
 
 
 def manifest(text: str, lang: str) -> str:

@@ -1,7 +1,8 @@
 """The race game's session in the page: the engine game plus the two-click selection."""
 
 from lotus.engine import race
-from lotus.game.session import Session, colour_name, count_words, sentence
+from lotus.game.refusals import reason
+from lotus.game.session import Session, colour_name, count_words
 from lotus.render import race as race_render
 
 
@@ -55,7 +56,7 @@ class RaceSession(Session):
             if target in game.origins():
                 return self._select(target)
             self._after_change()
-            self.message = sentence(str(exc))
+            self.message = reason(exc)
             return False
         self.act(move)
         return True
@@ -65,7 +66,7 @@ class RaceSession(Session):
             moves = self.game.moves_from(origin)
         except race.IllegalMove as exc:
             self._after_change()
-            self.message = sentence(str(exc))
+            self.message = reason(exc)
             return False
         targets = []
         bounces = []
@@ -89,7 +90,7 @@ class RaceSession(Session):
         try:
             self.act("pass")
         except race.IllegalMove as exc:
-            self.message = sentence(str(exc))
+            self.message = reason(exc)
 
     # -- output ----------------------------------------------------------------------------
     def can_pass(self) -> bool:

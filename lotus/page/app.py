@@ -9,6 +9,7 @@ redo stack, the last message) and words for people.
 
 from lotus.game import games
 from lotus.game.games import OptionError, parse_seats, seats_text
+from lotus.game.refusals import reason
 from lotus.game.text import echo
 
 SEAT_WORDS = {
@@ -160,7 +161,7 @@ class App:
             try:  # the registry's replay: a move after two passes resumes play (G9)
                 entry.replay(session.game, (action,), session._record)
             except ValueError as exc:
-                why = echo(str(exc), quoted=False, limit=120)  # the engine repeats the move
+                why = echo(reason(exc), quoted=False, limit=120)  # the engine repeats the move
                 raise saves.SaveError(
                     f"move {i + 1} ({echo(action, quoted=False)}) is not legal: {why}"
                 ) from None
@@ -168,7 +169,7 @@ class App:
         try:
             entry.restore_extras(session, parts)
         except ValueError as exc:
-            raise saves.SaveError(f"its dead groups are not valid: {exc}") from None
+            raise saves.SaveError(f"its dead groups are not valid: {reason(exc)}") from None
         session.review_to(parts["review"])
         session.message = ""
         self.sessions[game] = session

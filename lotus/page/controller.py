@@ -22,6 +22,7 @@ likes, and drawing changes nothing.
 import json
 
 from lotus.game import games
+from lotus.game.refusals import reason
 from lotus.game.session import sentence
 from lotus.page import app as app_module
 from lotus.page import form, panel, scoring, view
@@ -173,7 +174,7 @@ class PageController:
         try:
             session.click(session_target(kind, value))
         except ValueError as exc:  # a refusal the session did not word (a lotus lives, G5)
-            session.message = sentence(str(exc))
+            session.message = reason(exc)
         self._end(before)
 
     def key(self, key: str) -> bool:
@@ -413,7 +414,8 @@ class PageController:
         try:
             entry.replay(session.game, actions, session._record)
         except ValueError as exc:
-            return sentence(f"the game's move {len(session.actions) + 1} is not legal: {exc}")
+            why = reason(exc)
+            return sentence(f"the game's move {len(session.actions) + 1} is not legal: {why}")
         return ""
 
     def live_options(self) -> dict:
