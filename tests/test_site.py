@@ -254,6 +254,10 @@ def test_the_german_app_page_reads_german_and_links_the_german_pages():
     html = read("index.de.html")
     for text in ("Neue Partie", "Rückgängig", "Python wird geladen …", "Wettrennen", "Regeln"):
         assert text in html, text
+    # The pre-drawn first paint is drawn in German: the race board says ZIEL (the rulebook's).
+    for page in ("index.de.html", "embed.de.html"):
+        boards = read(page).split(predraw.START)[1].split(predraw.END)[0]
+        assert ">ZIEL<" in boards and ">GOAL<" not in boards, page
     assert 'href="rules/race.de.html"' in html and 'href="rules/go.de.html"' in html
     assert 'data-embed-open href="embed.de.html"' in html
     assert '<link rel="manifest" href="static/manifest.de.webmanifest">' in html
