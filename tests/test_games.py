@@ -145,7 +145,8 @@ def test_importing_the_registry_loads_no_engine_renderer_or_session():
     import subprocess
 
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['lotus', 'lotus.game', 'lotus.game.games', 'lotus.game.text']"
+    loaded = "['lotus', 'lotus.game', 'lotus.game.games', 'lotus.game.text', 'lotus.words']"
+    assert out.stdout.strip() == loaded
 
 
 @pytest.mark.parametrize("game_id", ["race", "go"])

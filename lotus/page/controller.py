@@ -22,6 +22,7 @@ likes, and drawing changes nothing.
 import json
 
 from lotus.game import games
+from lotus.game.refusals import reason
 from lotus.game.session import sentence
 from lotus.page import app as app_module
 from lotus.page import form, panel, scoring, view
@@ -31,6 +32,7 @@ from lotus.page.links import Links
 from lotus.page.movelist import MoveList
 from lotus.page.saved_games import CURRENT_KEY, MemoryStorage, SavedGames
 from lotus.page.sound import Sound
+from lotus.words import _
 
 ANALYSIS_ACTIONS = ("analyse", "cancel-analysis", "ownership")  # lotus.page.analysis
 
@@ -303,7 +305,7 @@ class PageController:
         """An event failed unexpectedly: put the game back as it was and say so briefly."""
         self.saves.put_back(snapshot)
         self.failure = details
-        self.error = "Something went wrong; the game is as it was before. (Details below.)"
+        self.error = _("Something went wrong; the game is as it was before. (Details below.)")
         self.settle()
 
     def clear_failure(self) -> None:
@@ -402,7 +404,7 @@ class PageController:
         every seat a person's: the host plays the computer's. '' or why it could not."""
         entry = games.get(game)
         if not isinstance(options_text, dict) or len(actions) > 2 * games.MAX_MOVES:
-            return sentence("the game's options or moves cannot be read")
+            return _("The game's options or moves cannot be read.")
         try:
             options = entry.options({k: str(v) for k, v in options_text.items()})
         except games.OptionError as exc:
@@ -413,7 +415,11 @@ class PageController:
         try:
             entry.replay(session.game, actions, session._record)
         except ValueError as exc:
-            return sentence(f"the game's move {len(session.actions) + 1} is not legal: {exc}")
+            return _(
+                "The game's move {n} is not legal: {reason}",
+                n=len(session.actions) + 1,
+                reason=sentence(reason(exc)),
+            )
         return ""
 
     def live_options(self) -> dict:
