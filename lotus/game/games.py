@@ -243,9 +243,7 @@ class Race(Game):
     def check(self, players="2", pro="0", first="w") -> dict:
         n = whole(players)
         if n is None:
-            raise OptionError(
-                _("players must be 2, 3 or 4, not {value}", value=echo(players))
-            )
+            raise OptionError(_("players must be 2, 3 or 4, not {value}", value=echo(players)))
         if n < 2 or n > 4:
             raise OptionError(
                 _("players must be 2, 3 or 4, not {value}", value=echo(players, quoted=False))
@@ -339,9 +337,7 @@ class Go(Game):
 
     def check(self, first="w", marker="0") -> dict:
         if first not in COLOURS[:2]:
-            raise OptionError(
-                _("first must be w or b, not {value}", value=echo(first))
-            )
+            raise OptionError(_("first must be w or b, not {value}", value=echo(first)))
         value = whole(marker)
         if value is None:
             raise OptionError(

@@ -5,7 +5,6 @@ from lotus.game.session import Session, colour_name, sentence
 from lotus.render import race as race_render
 from lotus.words import N_, _, n_
 
-
 # Translators: a stone of a colour, as the object of "on top of …" and "leaves … on top of 7"
 # (German: accusative, "einen weißen Stein").
 A_STONE = {
@@ -157,20 +156,28 @@ class RaceSession(Session):
         own = colour == before.to_move
         values = {"colour": colour_name(colour), "height": height, "field": origin}
         if origin[0] == race.START and height == 1:
-            stone = _("the stone alone on the start") if own else _(
-                "{colour}'s stone alone on the start", **values
+            stone = (
+                _("the stone alone on the start")
+                if own
+                else _("{colour}'s stone alone on the start", **values)
             )
         elif origin[0] == race.START:
-            stone = _("the top stone of the {height}-stack on the start", **values) if own else _(
-                "{colour}'s top stone of the {height}-stack on the start", **values
+            stone = (
+                _("the top stone of the {height}-stack on the start", **values)
+                if own
+                else _("{colour}'s top stone of the {height}-stack on the start", **values)
             )
         elif height == 1:
-            stone = _("the stone alone on {field}", **values) if own else _(
-                "{colour}'s stone alone on {field}", **values
+            stone = (
+                _("the stone alone on {field}", **values)
+                if own
+                else _("{colour}'s stone alone on {field}", **values)
             )
         else:
-            stone = _("the top stone of the {height}-stack on {field}", **values) if own else _(
-                "{colour}'s top stone of the {height}-stack on {field}", **values
+            stone = (
+                _("the top stone of the {height}-stack on {field}", **values)
+                if own
+                else _("{colour}'s top stone of the {height}-stack on {field}", **values)
             )
         dest = path[-1]
         if len(path) == 2:
@@ -214,13 +221,17 @@ class RaceSession(Session):
         if origin.startswith("S"):
             values = {"height": origin[2:], "field": path[0]}
             if len(path) > 1:
-                return _("enter from the {height}-stack to {field} and bounce on to {to}",
-                         to=path[1], **values)
+                return _(
+                    "enter from the {height}-stack to {field} and bounce on to {to}",
+                    to=path[1],
+                    **values,
+                )
             return _("enter from the {height}-stack to {field}", **values)
         values = {"origin": origin, "field": _field_name(path[0])}
         if len(path) > 1:
-            return _("move {origin} → {field} and bounce on to {to}",
-                     to=_field_name(path[1]), **values)
+            return _(
+                "move {origin} → {field} and bounce on to {to}", to=_field_name(path[1]), **values
+            )
         return _("move {origin} → {field}", **values)
 
     def player_count(self, colour: str) -> tuple:

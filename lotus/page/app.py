@@ -61,8 +61,11 @@ def parse_query(query: str) -> tuple:
         options = entry.options(params)
     except OptionError as exc:
         # Translators: {reason} says which option is wrong ("players must be 2, 3 or 4…").
-        return game, entry.defaults(), _("Invalid link option: {reason}. Using the defaults.",
-                                         reason=str(exc))
+        return (
+            game,
+            entry.defaults(),
+            _("Invalid link option: {reason}. Using the defaults.", reason=str(exc)),
+        )
     return game, options, error
 
 
@@ -85,14 +88,14 @@ def unquote(text: str, strict: bool = False) -> str:
             i += 3
             continue
         if ch == "%" and strict:
-            raise ValueError(f"a broken %-escape at character {i + 1}")
+            raise ValueError(_("a broken %-escape at character {n}", n=i + 1))
         data.extend((" " if ch == "+" else ch).encode("utf-8"))
         i += 1
     try:
         return bytes(data).decode("utf-8")
     except UnicodeError:
         if strict:
-            raise ValueError("its %-escapes are not UTF-8 text") from None
+            raise ValueError(_("its %-escapes are not UTF-8 text")) from None
         return text
 
 
@@ -163,7 +166,9 @@ class App:
             colours = entry.colours(typed)
             typed["seats"] = parse_seats(seats_text(parts["seats"], colours), colours)
         except OptionError as exc:
-            raise saves.SaveError(_("its options are not valid: {reason}", reason=str(exc))) from None
+            raise saves.SaveError(
+                _("its options are not valid: {reason}", reason=str(exc))
+            ) from None
         session = entry.new_session(typed)
         for i, action in enumerate(parts["actions"]):
             try:  # the registry's replay: a move after two passes resumes play (G9)

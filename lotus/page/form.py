@@ -52,6 +52,4 @@ def refusal(game: str, values: dict) -> str:
 def refusal_text(exc) -> str:
     """A refused new-game option, said in the New game dialog."""
     # Translators: {reason} is a sentence saying which option is wrong.
-    return _(
-        "{reason} Nothing was changed: correct it and start again.", reason=sentence(str(exc))
-    )
+    return _("{reason} Nothing was changed: correct it and start again.", reason=sentence(str(exc)))

@@ -30,7 +30,7 @@ def player_items(players) -> str:
     for p in players:
         colour = p["colour"]
         moving = " data-to-move" if p["to_move"] else ""
-        turn = ' <span class="turn">%s</span>' % escape(_("to move")) if p["to_move"] else ""
+        turn = f' <span class="turn">{escape(_("to move"))}</span>' if p["to_move"] else ""
         detail = f' <small class="detail">{escape(p["detail"])}</small>' if p["detail"] else ""
         items.append(
             f'<li class="player {colour}" data-player="{colour}"{moving}>'

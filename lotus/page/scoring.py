@@ -31,11 +31,15 @@ def dispute_text(session) -> str:
     lives = [r for r, verdict, _g in groups if verdict == "lives"]
     dead = [r for r, verdict, _g in groups if verdict == "dead"]
     said_lives = n_(
-        "its group at {points} lives", "its groups at {points} live", len(lives),
+        "its group at {points} lives",
+        "its groups at {points} live",
+        len(lives),
         points=join_and(lives),
     )
     said_dead = n_(
-        "your group at {points} is dead", "your groups at {points} are dead", len(dead),
+        "your group at {points} is dead",
+        "your groups at {points} are dead",
+        len(dead),
         points=join_and(dead),
     )
     if lives and dead:
