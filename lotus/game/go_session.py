@@ -367,9 +367,9 @@ class GoSession(Session):
         if game.winner is None:
             return _("Draw, {white} to {black}.", white=score["w"], black=score["b"])
         loser = "b" if game.winner == "w" else "w"
-        # Translators: a Go game's score: "White wins, 40 to 32." (the winner's first).
         return self.winner_words(
             game.winner,
+            # Translators: a Go game's result, the winner's score first: "You win, 40 to 32."
             N_("You win, {won} to {lost}."),
             N_("The computer wins, {won} to {lost}."),
             N_("{colour} wins, {won} to {lost}."),

@@ -5,9 +5,8 @@ from lotus.game.session import Session, colour_name, sentence
 from lotus.render import race as race_render
 from lotus.words import N_, _, n_
 
-# Translators: a stone of a colour, as the object of "on top of …" and "leaves … on top of 7"
-# (German: accusative, "einen weißen Stein").
-A_STONE = {
+A_STONE = {  # a stone of a colour, in "…, on top of {stone}" and "leaves {stone} on top of 7"
+    # Translators: the object of "on top of …" and "leaves … on top of 7" (German: accusative).
     "w": N_("a white stone"),
     "b": N_("a black stone"),
     "r": N_("a red stone"),
