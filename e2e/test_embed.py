@@ -68,7 +68,8 @@ def test_a_puzzle_refuses_a_wrong_try_and_accepts_the_answer(page):
     page.click('[data-point="5"]')
     assert page.get_attribute(figure, "data-feedback") == "wrong"
     assert (
-        page.inner_text("[data-status]") == "Not 5: it captures nothing. Find the point. Try again."
+        page.inner_text("[data-status]")
+        == "Not “5”: it captures nothing. Find the point. Try again."
     )
     assert point(page, 5) is None  # taken back
     page.click('[data-point="2"]')
@@ -84,6 +85,26 @@ def test_bad_settings_are_explained_inside_the_frame(page):
     error = page.inner_text("[data-error]")
     assert "cannot be shown" in error and "move 2" in error and "A4-A9" in error
     assert page.get_attribute("body", "data-invalid") == "1"
+
+
+def test_an_embed_made_in_german_speaks_german_and_one_without_lang_the_pages_language(page):
+    show(page, "game=race&mode=step&moves=Sw4-A4&lang=de")
+    assert page.get_attribute("html", "lang") == "de"
+    assert page.inner_text("[data-status]") == "Anfang: Weiß ist am Zug."
+    assert page.inner_text('[data-action="first"]') == "Anfang"
+    assert page.text_content('[data-field="G"] text.label') == "ZIEL"
+    assert page.get_attribute('[data-field="A4"]', "aria-label") == "Feld A4: leer"
+    page.click('[data-action="next"]')
+    assert page.inner_text("[data-status]") == "Zug 1 von 1: Sw4-A4"
+    label = page.get_attribute('[data-field="A4"]', "aria-label")
+    assert label == "Feld A4: ein Stein, Weiß (Teil des letzten Zugs)"
+    show(page, "game=race&moves=Sw4-A4,A4-A9&lang=de")  # what is wrong, said in German too
+    error = page.inner_text("[data-error]")
+    assert error.startswith("Dieses Lotus-Brett kann nicht angezeigt werden.") and "Zug 2" in error
+    show(page, "game=race")
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.inner_text("[data-status]") == "White to move."
+    assert page.text_content('[data-field="G"] text.label') == "GOAL"
 
 
 def test_play_against_a_person_never_loads_the_worker(open_page, guard):

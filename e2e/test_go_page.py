@@ -103,7 +103,7 @@ def test_an_occupied_point_is_refused_with_a_reason(page):
     paste_link(page, go.Game())
     click_move(page, "5")
     click_move(page, "5")
-    assert "occupied" in page.inner_text("[data-status]")
+    assert page.inner_text("[data-status]") == "Point “5” is already taken by White."
     assert go_state(page)["moves"] == ["5"]
 
 

@@ -128,7 +128,7 @@ def test_undo_is_asked_and_the_friend_decides(go_live):
     wait_moves(guest, 1)
     host.click('[data-action="undo"]')
     guest.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
-    assert "taking back" in guest.text_content("[data-live-question]")
+    assert "take back the last move" in guest.text_content("[data-live-question]")
     guest.click('[data-action="live-decline"]')
     wait_text(host, "declined")
     assert moves(host) == moves(guest) == ["10"]
@@ -394,7 +394,7 @@ def test_a_race_for_four_relayed_by_the_host_refusals_and_an_undo_all_must_agree
         black.click('[data-action="undo"]')
         for page in (host, red, yellow):
             page.wait_for_selector(asked, timeout=TIMEOUT)
-            assert "Black asks for taking back" in page.text_content("[data-live-question]")
+            assert "Black asks to take back" in page.text_content("[data-live-question]")
         red.click('[data-action="live-decline"]')
         for page in (host, yellow):
             page.wait_for_selector("[data-live-ask]", state="hidden", timeout=TIMEOUT)

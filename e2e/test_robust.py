@@ -339,7 +339,7 @@ def test_legal_moves_of_a_bad_position_answer_a_clear_error(page):
     )
     assert not answer.startswith("threw"), answer
     error = json.loads(answer)["error"]
-    assert error.startswith("The request could not be read: ") and "'zzz' is not a game" in error
+    assert error.startswith("The request could not be read: ") and "“zzz” is not a game" in error
     assert "Traceback" not in error
     assert json.loads(page.evaluate("window.lotus.legalMoves()"))  # the game on screen still
 

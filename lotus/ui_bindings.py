@@ -250,7 +250,7 @@ class Page(Host):
         elif action == "copy-record":
             if not str(box.value):
                 box.value = self.c.links.record_text(self.today())
-            self.copy(str(box.value), "Record copied.")
+            self.copy(str(box.value), "record")
         elif action == "import":
             # The length first: a huge text must not even be copied into Python's memory.
             if not self.c.record_too_long(int(box.textLength)):  # not box.value: a copy
@@ -263,13 +263,14 @@ class Page(Host):
             anchor.setAttribute("href", url)
             anchor.textContent = url
             show(document.querySelector("[data-share]"), True)
-            self.copy(url, "Share link copied: whoever opens it can continue this game.")
+            self.copy(url, "share")
 
-    def copy(self, text: str, done: str) -> None:
-        """Copy to the clipboard when the browser allows it; say what happened."""
+    def copy(self, text: str, what: str) -> None:
+        """Copy to the clipboard when the browser allows it; say what happened (`what`: 'record'
+        or 'share', lotus.page.links.COPIED)."""
 
         async def write() -> None:
-            self.c.links.copied(done, await clipboard(text))
+            self.c.links.copied(what, await clipboard(text))
             self.render()
 
         self.spawn(write())

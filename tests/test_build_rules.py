@@ -113,6 +113,30 @@ def test_each_language_says_its_language_and_links_to_the_other(built, game):
     assert 'hreflang="en" lang="en"' not in english and 'hreflang="de" lang="de"' not in german
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_each_page_draws_its_boards_in_its_language(built, game):
+    english, german = read(built, f"{game}.html"), read(built, f"{game}.de.html")
+    assert 'aria-label="Board controls"' in english and 'aria-label="Brettsteuerung"' in german
+    assert "Brettsteuerung" not in english and "Board controls" not in german
+    if game == "race":  # the printed board's words: START and ZIEL
+        assert ">GOAL</text>" in english and ">ZIEL</text>" in german
+        assert ">GOAL</text>" not in german and ">START</text>" in german
+        assert 'aria-label="Feld A4: leer"' in german and "Field A4" not in german
+    else:
+        assert "<title>Spielbrett von Lotus (Freeling)</title>" in german
+        assert 'aria-label="Punkt 1: leer"' in german and '"Point 1: ' not in german
+
+
+def test_a_page_links_the_app_in_its_language_once_the_app_has_that_page(tmp_path, monkeypatch):
+    """The German pages lead to the German app, index.de.html; while a build has no such page,
+    to the English app, so that no link leads nowhere."""
+    monkeypatch.setattr(build_rules, "ROOT", str(tmp_path))
+    assert build_rules.app_page("de") == "index.html"
+    (tmp_path / "index.de.html").write_text("<!doctype html>")
+    assert build_rules.app_page("de") == "index.de.html"
+    assert build_rules.app_page("en") == "index.html"
+
+
 def _without_boards(html: str) -> str:
     """The page without its boards (worded by the renderers and the embed, not by this page)."""
     return re.sub(r"<figure .*?</figure>", "", html, flags=re.S)

@@ -490,9 +490,9 @@ def test_a_share_url_reopens_the_same_game_and_copying_says_what_happened():
     assert url.startswith("http://example.test/index.html#g=")
     other = started("", url[url.index("#") :])
     assert other.app.session.game.moves == ["9"]
-    page.links.copied("Record copied.", True)
+    page.links.copied("record", True)
     assert page.view()["status"] == "Record copied."
-    page.links.copied("Share link copied: whoever opens it can continue this game.", False)
+    page.links.copied("share", False)
     assert page.view()["status"] == "Share link ready: copy it below."
 
 
@@ -693,7 +693,7 @@ def test_an_import_error_shows_by_the_box_until_the_next_action_or_dismissal():
 
 def test_a_message_never_outlives_the_state_it_describes():
     page = started("?game=go")
-    page.links.copied("Record copied.", True)
+    page.links.copied("record", True)
     assert page.view()["status"] == "Record copied."
     page.click("point", "1")
     assert "Record copied." not in page.view()["status"]

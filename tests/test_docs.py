@@ -108,12 +108,12 @@ def test_every_enumerated_hook_value_the_e2e_tests_use_is_in_the_page_contract()
 
 def test_every_action_of_the_page_and_the_embeds_is_in_the_page_contract():
     """The buttons in index.html and the embedded boards' controls, not only those e2e clicks."""
-    from lotus.page import diagrams
+    from lotus.page import diagrams, embed
 
     contract = read(CONTRACT)
     actions = set(re.findall(r'data-action="([a-z-]+)"', read(os.path.join(ROOT, "index.html"))))
-    for mode_controls in diagrams._CONTROLS.values():
-        actions.update(action for action, _label, _title in mode_controls)
+    for mode in embed.MODES:
+        actions.update(action for action, _label, _title in diagrams._controls(mode))
     assert {"new", "undo", "pass", "confirm", "reset", "next"} <= actions
     missing = sorted(a for a in actions if f"`{a}`" not in contract)
     assert not missing, f"actions missing from docs/page-contract.md: {missing}"

@@ -4,8 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lotus import words
 from lotus.engine import go, race
-from lotus.game import positions, records
+from lotus.game import games, positions, records
 from lotus.page import diagrams, embed
 from tests.support import micropython
 
@@ -41,17 +42,17 @@ def test_percent_escapes_and_plus_signs_read_as_the_text_a_teacher_wrote():
 @pytest.mark.parametrize(
     "fragment, param, words",
     [
-        ("game=chess", "game", "race or go"),
+        ("game=chess", "game", "one of race, go, not “chess”"),
         ("mdoe=step&game=race", "mdoe", "unknown parameter"),
         ("game=race&game=go", "game", "twice"),
         ("", "game", "missing"),
         ("position=r2s_x_-_w4321.b4321_w0.b0", "position", "turn"),
-        ("game=go&position=r2s_w_-_w4321.b4321_w0.b0", "position", "race position"),
+        ("game=go&position=r2s_w_-_w4321.b4321_w0.b0", "position", "a position of Lotus (1998)"),
         ("game=race&moves=Sw4-A4,A4-A9", "moves", "move 2"),
         ("game=race&mode=slideshow", "mode", "view, step, puzzle, play"),
         ("game=race&moves=Sw4-A4&at=2", "at", "from 0 to 1"),
         ("game=race&at=x", "at", "whole number"),
-        ("game=race&captions=a|b|c", "captions", "3 captions for 1 steps"),
+        ("game=race&captions=a|b|c", "captions", "3 captions for one position"),
         ("game=race&mode=puzzle", "answer", "needs the move"),
         ("game=race&mode=puzzle&answer=Sw1-A2", "answer", "not a legal move"),
         ("game=race&answer=Sw4-A4", "answer", "only a puzzle"),
@@ -60,9 +61,10 @@ def test_percent_escapes_and_plus_signs_read_as_the_text_a_teacher_wrote():
         ("game=race&mode=play&opponent=genius", "opponent", "one of human"),
         ("game=race&opponent=hard", "opponent", "play mode"),
         ("game=race&size=90", "size", "from 160 to 1200"),
-        ("game=race&theme=pink", "theme", "light or dark"),
+        ("game=race&theme=pink", "theme", "one of light, dark"),
         ("game=race&numbers=1", "numbers", "only the Go board"),
-        ("game=go&players=3", "players", "only the race"),
+        ("game=go&players=3", "players", "only Lotus (1998)"),
+        ("game=go&lang=fr", "lang", "one of en, de"),
         ("game=race&captions=%E2%28", "captions", "%-escape"),
         ("game=race&captions=%FF%FE", "captions", "UTF-8"),
     ],
@@ -149,7 +151,7 @@ def test_puzzle_accepts_an_answer_and_refuses_a_wrong_try():
     assert d.click("B4") is True
     assert not d.solved and d.tries == 1
     assert d.status() == (
-        "Not Sw4-B4: the top stone of the 4-stack on the start moves 4 fields to B4."
+        "Not “Sw4-B4”: the top stone of the 4-stack on the start moves 4 fields to B4."
         " Enter the 4. Try again."
     )
     assert d.session.game.moves == []  # the wrong move is taken back
@@ -173,7 +175,7 @@ def test_a_wrong_try_says_what_the_move_did_against_what_the_puzzle_asks():
     d = diagrams.Diagram(found["puzzle-safe-capture"])
     d.click("57")
     assert d.status().startswith(
-        "Not 57: the group there is left without a liberty, so it turns White: you lose "
+        "Not “57”: the group there is left without a liberty, so it turns White: you lose "
     )
     assert d.status().endswith("Which capture is safe? Try again.") and d.verdict() == "wrong"
     assert d.session.game.moves == [] and d.accepts_clicks()
@@ -181,7 +183,7 @@ def test_a_wrong_try_says_what_the_move_did_against_what_the_puzzle_asks():
     d = diagrams.Diagram(found["puzzle-double"])
     d.click("1")
     assert d.status() == (
-        "Not 1: it captures nothing. One stone can capture two black stones at once. Where?"
+        "Not “1”: it captures nothing. One stone can capture two black stones at once. Where?"
         " Try again."
     )
     # Race: the stone that lands and what it leaves behind (R4, R6).
@@ -189,18 +191,18 @@ def test_a_wrong_try_says_what_the_move_did_against_what_the_puzzle_asks():
     d.click("7")
     d.click("9")
     assert d.status().startswith(
-        "Not 7-9: the top stone of the 2-stack on 7 moves 2 fields to 9, on top of a black"
+        "Not “7-9”: the top stone of the 2-stack on 7 moves 2 fields to 9, on top of a black"
         " stone, and leaves a black stone on top of 7."
     )
     # Someone else's stone (a blocked player's move, R9) is named as theirs.
     d = diagrams.Diagram(found["puzzle-blocked"])
     d.click("Sb3")
     d.click("A3")
-    assert "Not Sb3-A3: Black's top stone of the 3-stack on the start moves 3" in d.status()
+    assert "Not “Sb3-A3”: Black's top stone of the 3-stack on the start moves 3" in d.status()
     # A capture is counted, with its points; a pass changes nothing.
     d = board("game=go&mode=puzzle&answer=pass&position=" + found["puzzle-capture"]["position"])
     d.click("3")
-    assert d.status().startswith("Not 3: it reverses 2 stones (on 1, 2).")
+    assert d.status().startswith("Not “3”: it reverses 2 stones (on 1, 2).")
     d.act("pass")
     assert d.solved
 
@@ -213,7 +215,7 @@ def test_show_solution_plays_the_answer_and_explains_it():
     d.click("B4")  # a wrong try first
     d.act("solution")
     assert d.session.game.moves == ["Sw4-A4"]
-    assert d.status() == "Solution: Sw4-A4. A4 leads on."
+    assert d.status() == "Solution: “Sw4-A4”. A4 leads on."
     assert d.verdict() == "solution" and d.solved and not d.accepts_clicks()
     assert not d.can("solution") and d.can("reset")
     d.act("reset")
@@ -277,6 +279,59 @@ def test_the_snippet_is_a_lazy_iframe_with_the_resize_listener():
     assert text.startswith('<iframe src="https://example.org/lotus/embed.html#game=go&amp;mode=')
     assert 'loading="lazy"' in text and "data-lotus-embed" in text
     assert embed.MESSAGE_TYPE in text and "e.source" in text
+    assert 'title="Lotus (Freeling) board"' in text
+
+
+# -- the board's language -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def german():
+    """The catalog's words in German for one test, English again after it."""
+    words.use("de")
+    yield
+    words.use("en")
+
+
+def test_a_snippet_made_in_german_carries_lang_de_and_one_made_in_english_nothing(german):
+    shown = games.get("race").new_session({})  # what the app's Embed dialog embeds from
+    settings = embed.settings_for(shown, "position")
+    assert settings["lang"] == "de"
+    fragment = embed.to_fragment(settings)
+    assert fragment.endswith("&lang=de")
+    snippet = embed.snippet("https://example.org/embed.html", fragment, "race")
+    assert "#game=race&amp;lang=de" in snippet and 'title="Spielbrett von Lotus (1998)"' in snippet
+    words.use("en")
+    english = embed.to_fragment(embed.settings_for(shown, "position"))
+    assert english == "game=race" and "lang" not in english
+
+
+def test_an_embed_reads_its_language_from_the_fragment_before_anything_else():
+    assert embed.language_of("#game=go&lang=de") == "de"
+    assert embed.language_of("lang=de&game=chess") == "de"  # its error is said in German
+    assert embed.language_of("#game=go") == embed.language_of("#lang=fr&game=go") == ""
+    assert embed.language_of(None) == ""
+    settings = embed.parse_fragment("#game=go&lang=de&mode=view")
+    assert settings["lang"] == "de"
+    assert embed.to_fragment(embed.compact(settings)) == "game=go&lang=de"
+
+
+def test_a_board_worded_in_german(german):
+    d = board("game=race&mode=puzzle&answer=Sw4-A4&explain=A4 führt weiter.&lang=de")
+    assert d.status() == "Weiß ist am Zug: Finde den richtigen Zug."
+    d.click("Sw4")
+    d.click("A4")
+    assert d.status() == "Richtig! A4 führt weiter."
+    step = board("game=race&mode=step&moves=Sw4-A4,Sb4-A4")
+    assert step.status() == "Anfang: Weiß ist am Zug."
+    step.act("next")
+    assert step.status() == "Zug 1 von 2: Sw4-A4"
+    html = diagrams.figure_html(step, "game=race&mode=step", live=True)
+    assert 'aria-label="Brettsteuerung"' in html and ">Anfang</button>" in html
+    assert "ZIEL" in html and "GOAL" not in html
+    with pytest.raises(embed.EmbedError) as info:
+        embed.parse_fragment("game=race&theme=pink")
+    assert str(info.value) == "theme: erwartet wird einer der Werte light, dark, nicht „pink“"
 
 
 # -- the same under MicroPython (the page's runtime) ----------------------------------------------

@@ -148,19 +148,21 @@ def test_a_long_go_record_on_one_line_is_read_in_linear_work():
 def test_many_tags_on_one_line_are_read_in_linear_work():
     text = '[Game "race"]' + '[Date "2026.12.06"]' * 4000 + " Sw4-A4"
     error, cost = walked(records.read, text)
-    assert str(error) == "line 1, column 33: tag Date is given twice"
+    assert str(error) == "line 1, column 33: the tag Date is given twice"
     assert cost < LINEAR * len(text)
 
 
 def test_a_long_tag_value_and_a_character_outside_ascii_keep_their_columns():
     text = '[Game "race"] [Date "' + "9" * 50000 + '"] é Sw4-A4'
     error, cost = walked(records.read, text)
-    assert str(error).startswith("line 1, column 22: Date: '999")
+    assert str(error).startswith("line 1, column 22: Date: “999")
     assert cost < LINEAR * len(text)
     with pytest.raises(records.RecordError) as info:
         records.read('[Game "race"] [Seats “w=human”]')
     assert (info.value.line, info.value.column) == (1, 22)
-    assert info.value.reason == 'tag Seats: the value must be in double quotes, e.g. [Seats "..."]'
+    assert (
+        info.value.reason == 'tag Seats: the value must be in double quotes, such as [Seats "..."]'
+    )
     with pytest.raises(records.RecordError) as info:
         records.read('[Game "race"]\nSw4–A4  é\t[Date "2026.12.06"]')
     assert (info.value.line, info.value.column) == (2, 11)
@@ -170,7 +172,7 @@ def test_a_long_tag_value_and_a_character_outside_ascii_keep_their_columns():
 def test_a_long_link_is_read_in_linear_work():
     value = "1" + "A" * 3990 + "!"
     error, cost = walked(records.from_link_fragment, "#g=" + value)
-    assert str(error) == "the link is damaged: '!' (character 3992) does not belong in it"
+    assert str(error) == "the link is damaged: “!” (character 3992) does not belong in it"
     assert cost < LINEAR * len(value)
     link = records.to_link_fragment(records.read('[Game "go"] ' + " ".join(["pass"] * 2000)))
     record, cost = walked(records.from_link_fragment, link)
@@ -184,10 +186,10 @@ def test_a_long_position_is_read_in_linear_work():
     digits = "1" * 50000
     error, cost = walked(positions.from_position, "g_w_6.6.6.6.6.6.6." + digits + "_0_0")
     assert isinstance(error, positions.PositionError) and error.part == "board"
-    assert str(error).startswith("board: the outline (points 43-72): '111")
+    assert str(error).startswith("board: the outline (points 43-72): “111")
     assert cost < LINEAR * 50000
     error, cost = walked(positions.from_position, "r2s_w_" + "5" * 50000 + "w_w321.b4321_w0.b0")
-    assert str(error).startswith("board: '555") and "there is no field 555" in str(error)
+    assert str(error).startswith("board: “555") and "there is no field 555" in str(error)
     assert cost < LINEAR * 50000
     padded = " \t" * 25000 + "g_w_6.6.6.6.6.6.6.30_0_0" + "\r\n " * 25000
     game, cost = walked(positions.from_position, padded)
@@ -202,10 +204,10 @@ def test_a_go_board_group_reads_as_before():
     assert game.board()[42:] == "ww" + "." * 28
     assert positions.to_position(game) == text
     for text, message in (
-        ("g_w_6x.6.6.6.6.6.6.30_0_0", "point 7: 'x' is not a stone (w or b)"),
-        ("g_w_06.6.6.6.6.6.6.30_0_0", "board: the central hexagon (points 1-6): '06' is not a"),
-        ("g_w_w0.6.6.6.6.6.6.30_0_0", "board: the central hexagon (points 1-6): '0' is not a"),
-        ("g_w_w6.6.6.6.6.6.6.30_0_0", "board: the central hexagon (points 1-6): '6' empty points"),
+        ("g_w_6x.6.6.6.6.6.6.30_0_0", "point 7: “x” is not a stone (w or b)"),
+        ("g_w_06.6.6.6.6.6.6.30_0_0", "board: the central hexagon (points 1-6): “06” is not a"),
+        ("g_w_w0.6.6.6.6.6.6.30_0_0", "board: the central hexagon (points 1-6): “0” is not a"),
+        ("g_w_w6.6.6.6.6.6.6.30_0_0", "board: the central hexagon (points 1-6): “6” empty points"),
         ("g_w_ww.6.6.6.6.6.6.30_0_0", "board: the central hexagon (points 1-6) has 2 points"),
     ):
         with pytest.raises(positions.PositionError) as info:

@@ -86,10 +86,11 @@ def test_each_game_has_its_own_key_and_an_entry_the_list_shows():
     play(page, "37", "38")
     (entry,) = page.library.entries()
     assert entry["game"] == "go" and entry["moves"] == 2 and entry["result"] == ""
-    assert entry["players"] == "White: person, Black: person"
+    assert entry["players"] == "w:human,b:human"  # codes: worded when the list is drawn
     assert entry["date"].startswith("2026-01-05 10:")
     assert saves.load(storage.get("lotus.game." + entry["id"]), "go")["actions"] == ["37", "38"]
     markup = page.view()["library"]
+    assert ">White: person, Black: person<" in markup and " · 2 moves<" in markup
     assert f'data-saved-game="{entry["id"]}" data-game="go" data-moves="2"' in markup
     assert 'aria-current="true"' in markup and 'data-action="resume-saved"' in markup
 
@@ -144,11 +145,30 @@ def test_a_damaged_index_is_set_aside_said_and_the_page_plays_on(text, query):
     page = page_on(storage, query)
     view = page.view()
     assert "Your list of saved games was damaged" in view["error"], view["error"]
-    assert '"lotus.games.damaged"' in view["error"]
+    assert "“lotus.games.damaged”" in view["error"]
     assert storage.get(DAMAGED_KEY) == text  # kept as it was, not deleted
     play(page, *(["1"] if page.app.current == "go" else []))
     again = page_on(storage, query)  # repaired: a reload says nothing more
     assert again.view()["error"] == "" and storage.get(DAMAGED_KEY) == text
+
+
+def test_a_damaged_index_is_said_in_german_with_the_count_of_games_it_still_names():
+    from lotus import words
+
+    index = {"games": [{"id": "a", "game": "go", "key": "lotus.game.a", "seq": "x"}]}
+    index["games"].append({"id": "b", "game": "race", "key": "lotus.game.b"})
+    words.use("de")
+    try:
+        shelf = Library(MemoryStorage({library.INDEX_KEY: json.dumps(index)}))
+        assert len(shelf.entries()) == 2
+        assert shelf.take_notes() == [
+            "Deine Liste gespeicherter Partien war beschädigt (die Reihenfolge eines Eintrags ist"
+            " keine Zahl). Sie ist unverändert unter „lotus.games.damaged“ im Speicher dieses"
+            " Browsers aufbewahrt; die 2 Partien, die sie noch nennt, stehen unter „Deine"
+            " Partien“."
+        ]
+    finally:
+        words.use("en")
 
 
 def test_the_games_a_damaged_index_still_names_are_offered():
@@ -177,7 +197,7 @@ def test_an_earlier_backup_is_kept_when_the_index_is_damaged_again():
     page = page_on(storage)
     assert storage.get(DAMAGED_KEY) == "true"
     assert storage.get(DAMAGED_KEY + ".2") == '{"games": 5}'
-    assert '"lotus.games.damaged.2"' in page.view()["error"]
+    assert "“lotus.games.damaged.2”" in page.view()["error"]
 
 
 def test_a_damaged_index_that_cannot_be_set_aside_is_not_written_over():

@@ -125,15 +125,16 @@ def test_a_wait_for_a_connection_that_goes_on_too_long_says_what_may_be_wrong():
     host = Link("host", "m1", "go", "w", clock=lambda: now[0])
     host.state = "inviting"
     host.waiting_for("accept")
-    assert host.tick(now[0] + CONNECT_LIMIT - 1)["note"] == ""
-    note = host.tick(now[0] + CONNECT_LIMIT + 1)["note"]
+    assert host.tick(now[0] + CONNECT_LIMIT - 1)["note"] == ()
+    note = words.word(host.tick(now[0] + CONNECT_LIMIT + 1)["note"])
     assert "out of date" in note and "new invitation" in note
-    assert host.tick(now[0] + 500)["note"] == ""  # said once
+    assert host.tick(now[0] + 500)["note"] == ()  # said once
     guest = Link("guest", "m1", "go", "b", clock=lambda: now[0])
     guest.state = "joining"
     guest.waiting_for("join")
-    assert guest.tick(now[0] + 30)["note"] == ""  # a friend may take a while to paste it
-    assert "ask them for a new invitation" in guest.tick(now[0] + JOIN_LIMIT + 1)["note"]
+    assert guest.tick(now[0] + 30)["note"] == ()  # a friend may take a while to paste it
+    note = words.word(guest.tick(now[0] + JOIN_LIMIT + 1)["note"])
+    assert "ask them for a new invitation" in note
     guest.joined("host", "")  # connected in time: nothing to say
     assert guest.since is None
 
@@ -156,9 +157,9 @@ def test_a_silent_peer_is_found_by_the_heartbeat():
     assert host.link.tick(now[0])["dead"] == []
     now[0] += 2
     assert host.link.tick(now[0])["dead"] == ["peer"]
-    host.link.gone("peer", "Your friend's page stopped answering.")
+    host.link.gone("peer", words.said(words.GONE))
     assert host.link.state == "disconnected" and host.link.peers == {}
-    assert host.link.tick(now[0] + 100) == {"send": [], "dead": [], "note": ""}
+    assert host.link.tick(now[0] + 100) == {"send": [], "dead": [], "note": ()}
 
 
 @pytest.mark.parametrize(
@@ -167,7 +168,7 @@ def test_a_silent_peer_is_found_by_the_heartbeat():
         ("2~m~go~b~x~y~z~", "version"),
         ("1~m~chess~b~" + codes.pack_sdp(OFFER), "game"),
         ("1~m~go~q~" + codes.pack_sdp(OFFER), "colours"),
-        ("1~m<b>~go~b~" + codes.pack_sdp(OFFER), "match"),
+        ("1~m<b>~go~b~" + codes.pack_sdp(OFFER), "game's id"),
         ("1~m~go~b~a~b~c", "description"),
         ("1~m~go~b~HM9X~0NFqvApErwdHIuEzQu_VOftg~AAAA~", "connection details"),
         ("1~m~go~b~" + codes.pack_sdp(OFFER).replace(";37402", ";x"), "addresses"),
@@ -200,7 +201,7 @@ def test_base64url_round_trips_every_length():
         ('{"v": 1, "t": "act", "n": 0, "a": 5}', "not text"),
         ('{"v": 1, "t": "state", "actions": [1]}', "list of texts"),
         (json.dumps({"v": 1, "t": "act", "a": "x" * wire.MAX_MESSAGE}), "too large"),
-        (b"bytes", "not a text"),
+        (b"bytes", "was not text"),
     ],
 )
 def test_a_bad_message_is_refused(text, why):
@@ -273,9 +274,7 @@ def test_undo_is_asked_and_done_on_both_sides_only_when_accepted():
     host.session.act("10")
     host.deliver(host.link.outgoing(host.session), guest)
     assert host.deliver(host.link.questions.ask(host.session, "undo"), guest) == ["ask"]
-    assert (
-        guest.link.questions.question() == "White asks for taking back the last move. Do you agree?"
-    )
+    assert guest.link.questions.question() == "White asks to take back the last move. Do you agree?"
     agreed, out = guest.link.questions.answer(guest.session, False)
     assert agreed == "" and [host.link.receive(host.session, "peer", t)[0] for _, t in out]
     assert "declined" in host.session.message
@@ -420,7 +419,7 @@ def test_undo_in_a_race_for_three_needs_every_player_and_one_no_ends_it():
     star.send("f1", star.links["f1"].questions.ask(star.sessions["f1"], "undo"))
     assert (
         star.links["host"].questions.question()
-        == "Black asks for taking back the last move. Do you agree?"
+        == "Black asks to take back the last move. Do you agree?"
     )
     assert star.links["f2"].questions.question() == star.links["host"].questions.question()
     agreed, out = star.links["host"].questions.answer(star.sessions["host"], True)

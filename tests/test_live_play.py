@@ -11,6 +11,7 @@ import os
 
 import pytest
 
+import lotus.words as catalog
 from lotus.page import form
 from lotus.page.live import words
 from lotus.page.live.link import CONNECT_LIMIT, SILENT_LIMIT
@@ -73,7 +74,7 @@ def test_a_reply_that_answers_nothing_waiting_is_refused_saying_what_to_do():
     host.paste(reply)  # pasted again: its invitation made the connection already
     assert "already used" in host.view()["message"]
     host.paste("#reply=garbage")
-    assert host.view()["message"].startswith(words.REPLY_REFUSED)
+    assert host.view()["message"].startswith("This reply cannot be used: ")
     guest.paste(reply)  # a guest has no invitation waiting for a reply
     assert guest.view()["message"] == words.NO_INVITATION
     assert host.state == guest.state == "connected"
@@ -106,7 +107,9 @@ def test_the_hosts_choices_are_checked_before_anything_is_made():
     net = Net()
     host = Device(net).open("index.html?game=go")
     host.invite(w="me", b="computer")
-    assert host.view()["message"] == "Choose at least one colour for your friend."
+    assert host.view()["message"] == (
+        "The invitation cannot be made: choose at least one colour for your friend."
+    )
     host.play.invites.invite({"live-w": "me", "live-b": "friend1", "live-stun": "http://x"})
     assert "STUN" in host.view()["message"]
     assert host.state is None and host.view()["invite"] == ""
@@ -133,11 +136,11 @@ def test_undo_is_asked_and_done_on_both_pages_only_when_the_friend_agrees():
     play(net, host, "10")
     host.action("undo")
     net.pump()
-    assert host.c.app.session.message == "Asked your friend to agree to taking back the last move…"
-    assert guest.view()["question"] == "White asks for taking back the last move. Do you agree?"
+    assert host.c.app.session.message == "Asked your friend to agree to take back the last move…"
+    assert guest.view()["question"] == "White asks to take back the last move. Do you agree?"
     guest.answer(False)
     net.pump()
-    assert host.c.app.session.message == "Your friend declined taking back the last move."
+    assert host.c.app.session.message == "Your friend declined to take back the last move."
     assert guest.view()["question"] == "" and host.actions == guest.actions == ["10"]
     host.action("undo")
     net.pump()
@@ -195,8 +198,9 @@ def test_a_closed_tab_leaves_the_game_saved_and_a_new_exchange_resumes_it():
     guest.close()
     net.pump()
     assert host.state == "disconnected"
+    # One sentence for what happened, one for what to do: each said once.
     assert host.view()["status"] == (
-        "Live: disconnected. The game is saved; invite again to resume. " + words.CLOSED
+        "Live: disconnected. The game is saved: invite your friend again to go on."
     )
     host.click("30")  # Black is the friend's, even while disconnected
     assert host.actions == ["10", "20", "11"]
@@ -222,7 +226,10 @@ def test_a_silent_friend_is_found_by_the_heartbeat():
     for _ in range(int(SILENT_LIMIT) + 2):
         net.tick(1.0)
     assert host.state == "disconnected"
-    assert host.view()["status"].endswith(words.GONE)
+    assert host.view()["status"] == (
+        "Live: disconnected. Your friend's page stopped answering (its network may be lost, or "
+        "the device asleep). The game is saved: invite your friend again to go on."
+    )
     guest.thaw()
     net.pump()
     assert guest.state == "disconnected"  # its channel was closed by the host
@@ -243,7 +250,10 @@ def test_a_reply_that_never_connects_is_explained_after_a_while():
     assert host.view()["message"] == words.CONNECTING
     net.tick(2)
     assert host.view()["message"] == words.WAIT_NOTES["accept"]
-    assert host.view()["status"].endswith(words.WAIT_NOTES["accept"])
+    assert (
+        host.view()["status"]
+        == "Live: waiting for your friend's reply. " + words.WAIT_NOTES["accept"]
+    )
 
 
 def test_a_flood_closes_the_channel_and_keeps_the_game():
@@ -255,7 +265,7 @@ def test_a_flood_closes_the_channel_and_keeps_the_game():
         guest.port.send("host", encode("act", n=99, a="1"))
     net.pump()
     assert host.state == "disconnected" and host.actions == ["10"]
-    assert host.view()["status"].endswith(words.FLOODED)
+    assert "sent more messages than a game needs (more than 50 a second)" in host.view()["status"]
     limit = int(RATE_LIMIT * RATE_WINDOW)
     assert host.heard - heard == limit + 1  # then its channel is closed: nothing more comes
     assert host.view()["flags"]["live-refused"] == str(limit + 1)  # each refused, then the cut
@@ -295,7 +305,8 @@ def test_a_reply_opened_in_another_tab_goes_to_the_tab_that_made_the_invitation(
     net.pump()
     assert stray.c.app.session.message == words.RELAY_NONE
     damaged = guest.device.open("index.html#reply=1~garbage")
-    assert damaged.c.error.startswith(words.REPLY_REFUSED) and not damaged.play.invites.relayed
+    assert damaged.c.error.startswith("This reply cannot be used: ")
+    assert not damaged.play.invites.relayed
 
 
 # -- a race for four ------------------------------------------------------------------------------
@@ -327,11 +338,11 @@ def test_a_race_for_four_is_relayed_by_the_host_and_an_undo_needs_everyone():
     black.action("undo")
     net.pump()
     for page in (host, red, yellow):
-        assert page.view()["question"].startswith("Black asks for taking back")
+        assert page.view()["question"].startswith("Black asks to take back")
     red.answer(False)
     net.pump()
     assert [p.view()["question"] for p in pages] == ["", "", "", ""]
-    assert black.c.app.session.message == "Your friend declined taking back the last move."
+    assert black.c.app.session.message == "Your friend declined to take back the last move."
     black.action("undo")
     net.pump()
     for page in (host, red, yellow):
@@ -350,6 +361,98 @@ def test_pass_resign_and_hint_wait_for_this_pages_turn(action):
     guest.c.action(action)
     assert guest.c.app.session.message == "It is White's turn: your friend plays White."
     assert guest.c.app.session.phase() == "play" and guest.actions == []
+
+
+# -- what the pages say, in either language -------------------------------------------------------
+
+
+@pytest.fixture
+def german():
+    """The pages' words in German for one test (the tests' language is English)."""
+    catalog.use("de")
+    yield
+    catalog.use("en")
+
+
+def sentences(text: str) -> list:
+    return [s.strip() for s in text.replace("? ", "?|").replace(". ", ".|").split("|")]
+
+
+def test_a_disconnection_says_once_what_happened_and_once_what_to_do():
+    """Each event its own sentence, none said twice; the guest is told to ask for an invitation,
+    the host to invite again (only the host can)."""
+    net, host, guest = connected_pair()
+    guest.frozen = True  # its page stops: the host's heartbeat finds it
+    for _ in range(int(SILENT_LIMIT) + 2):
+        net.tick(1.0)
+    guest.thaw()
+    net.pump()
+    said = {"host": host.view()["status"], "guest": guest.view()["status"]}
+    assert said["host"] == (
+        "Live: disconnected. Your friend's page stopped answering (its network may be lost, or "
+        "the device asleep). The game is saved: invite your friend again to go on."
+    )
+    assert said["guest"] == (
+        "Live: disconnected. The game is saved: ask your friend for a new invitation to go on."
+    )
+    for text in said.values():
+        assert len(set(sentences(text))) == len(sentences(text)) and text.count("saved") == 1
+
+
+def test_live_play_speaks_german_and_the_pages_send_no_words(german):
+    net, host, guest = connected_pair()
+    assert host.view()["status"] == "Live: Du spielst Weiß."
+    assert guest.view()["message"] == "Verbunden: Warten auf die Partie …"
+    sent = []
+    host.port.send = lambda peer, text, send=host.port.send: sent.append(text) or send(peer, text)
+    play(net, host, "10")
+    host.action("undo")
+    net.pump()
+    assert guest.view()["question"] == (
+        "Weiß möchte den letzten Zug zurücknehmen. Bist du einverstanden?"
+    )
+    assert host.c.app.session.message == (
+        "Du hast dein Gegenüber gebeten, der Rücknahme des letzten Zugs zuzustimmen …"
+    )
+    assert [json.loads(t)["t"] for t in sent] == ["act", "ask"]  # codes only: no sentence
+    assert json.loads(sent[1])["what"] == "undo"
+    guest.answer(False)
+    net.pump()
+    assert host.c.app.session.message == (
+        "Dein Gegenüber hat die Rücknahme des letzten Zugs abgelehnt."
+    )
+    play(net, guest, "20")
+    guest.click("30")
+    assert guest.c.app.session.message == "Weiß ist am Zug: Dein Gegenüber spielt Weiß."
+    guest.port.send("host", encode("act", n=2, a="30", seat="w"))
+    net.pump()
+    assert host.view()["log"].splitlines()[-1] == (
+        "Nachricht „act“ abgewiesen: Nicht an der Reihe (Weiß ist am Zug)."
+    )
+    guest.close()
+    net.pump()
+    assert host.view()["status"] == (
+        "Live: Verbindung getrennt. Die Partie ist gespeichert: Lade deinen Gast erneut ein, um "
+        "weiterzuspielen."
+    )
+
+
+def test_what_the_dialog_keeps_is_worded_when_it_is_drawn():
+    """A message the dialog shows (a refusal and its reason) follows the page's language."""
+    net = Net()
+    host = Device(net).open("index.html?game=go")
+    host.invite(w="me", b="friend1")
+    host.paste("https://lotus.example/index.html#live=1~x")
+    assert host.view()["message"] == (
+        "This reply cannot be used: it is not a reply to an invitation."
+    )
+    catalog.use("de")
+    try:
+        assert host.view()["message"] == (
+            "Diese Antwort kann nicht verwendet werden: Sie ist keine Antwort auf eine Einladung."
+        )
+    finally:
+        catalog.use("en")
 
 
 # -- where live play is decided -------------------------------------------------------------------

@@ -229,7 +229,9 @@ def test_a_group_without_liberty_is_refused():
     """G6, G7: no group stands on the board without a liberty unless it holds a lotus (G5)."""
     with pytest.raises(PositionError) as err:
         from_position("g_w_" + ".".join(["wwwwww"] * 7) + ".b" + "w" * 29 + "_0_0")
-    assert str(err.value) == "board: the group at 43 has no liberty and no lotus (G5, G6)"
+    assert str(err.value) == (
+        "board: The group on point “43” has no liberty and no lotus: no game reaches this position."
+    )
 
 
 def test_to_position_takes_only_games():
@@ -307,3 +309,25 @@ def test_fuzz_mutated_positions(seed):
 def test_non_text_is_refused(value):
     with pytest.raises(PositionError):
         from_position(value)
+
+
+@pytest.fixture
+def german():
+    from lotus import words
+
+    words.use("de")
+    yield
+    words.use("en")
+
+
+def test_a_position_error_in_german_names_the_part_in_german_and_keeps_its_code(german):
+    """`part` is notation's name for the part (what code reads); the message is German, with
+    the colour's name, the plural of the count and the board's words (Start, Ziel)."""
+    with pytest.raises(PositionError) as err:
+        from_position("r2s_w_-_w4321.b4321_w0.b1")
+    assert err.value.part == "stones"
+    assert str(err.value) == "Steine: Schwarz hat 11 Steine (Brett 0, Start 10, Ziel 1), nicht 10"
+    with pytest.raises(PositionError) as err:
+        from_position("r2s_w_6x_w4321.b4321_w0.b0")
+    assert err.value.part == "field 6"
+    assert str(err.value) == "Feld 6: „x“ ist keine Farbe (möglich sind w, b)"

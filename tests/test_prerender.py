@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from lotus import words
 from lotus.engine import go as go_engine
 from lotus.engine import race as race_engine
 from lotus.render import go, race, svg
@@ -89,6 +90,33 @@ def race_views(seed: int):
 def test_a_race_board_drawn_from_kept_parts_is_the_board_drawn_afresh(seed):
     for game, options in race_views(seed):
         assert race.board(game, **options) == fresh_race(game, **options), (game.moves, options)
+
+
+def test_a_race_board_drawn_from_kept_parts_is_the_board_drawn_afresh_in_german_too():
+    """The parts are kept by language: German after English never shows an English word."""
+    for game, options in race_views(1):
+        race.board(game, **options)  # English parts kept first
+    words.use("de")
+    try:
+        for game, options in race_views(1):
+            assert race.board(game, **options) == fresh_race(game, **options), game.moves
+    finally:
+        words.use("en")
+
+
+@pytest.mark.parametrize("lang", words.LANGUAGES)
+def test_the_opening_boards_come_whole_from_the_pre_drawn_parts_in_every_language(lang):
+    saved = dict(race._PARTS)
+    race._PARTS.clear()
+    words.use(lang)
+    try:
+        for players in (2, 3, 4):
+            race.board(race_engine.Game(players=players))
+        assert set(race._PARTS[""]) == set(race._PRE)  # nothing drawn: all of it pre-drawn
+    finally:
+        words.use("en")
+        race._PARTS.clear()
+        race._PARTS.update(saved)
 
 
 @pytest.mark.parametrize("seed", [0, 1] + [pytest.param(s, marks=pytest.mark.slow) for s in (2, 3)])

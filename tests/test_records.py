@@ -228,59 +228,63 @@ def test_a_missing_result_is_the_game_s_result():
 
 
 ERRORS = [
-    ("", 'line 1, column 1: empty record: expected tags such as [Game "race"]'),
+    ("", 'line 1, column 1: the record is empty: it begins with tags such as [Game "race"]'),
     (
         '[Players "2"]\n1. Sw4-A4',
         'line 1, column 1: the Game tag is missing: a record begins with [Game "race"] or '
         '[Game "go"]',
     ),
-    ('[Game "chess"]', "line 1, column 8: Game: 'chess' is not a game: use race or go"),
+    ('[Game "chess"]', "line 1, column 8: Game: “chess” is not a game: use race or go"),
     (
         '[Game "race"]\n[Event "club"]',
-        "line 2, column 1: unknown tag 'Event' (tags: Game, Players, Rule, First, Marker, "
+        "line 2, column 1: unknown tag “Event” (tags: Game, Players, Rule, First, Marker, "
         "Position, Seats, Date, Result, Dead)",
     ),
-    ('[Game "race"]\n[Game "race"]', "line 2, column 1: tag Game is given twice"),
-    ('[Game "race"]\n[Marker "0"]', "line 2, column 1: tag Marker belongs to go records"),
-    ('[Game "go"]\n[Rule "pro"]', "line 2, column 1: tag Rule belongs to race records"),
-    ('[Game "race"\n', "line 1, column 1: unterminated tag Game: ']' is missing"),
-    ('[Game "race]\n', "line 1, column 1: unterminated tag Game: the value has no closing quote"),
+    ('[Game "race"]\n[Game "race"]', "line 2, column 1: the tag Game is given twice"),
+    ('[Game "race"]\n[Marker "0"]', "line 2, column 1: the tag Marker belongs to go records"),
+    ('[Game "go"]\n[Rule "pro"]', "line 2, column 1: the tag Rule belongs to race records"),
+    ('[Game "race"\n', "line 1, column 1: the tag Game is not finished: “]” is missing"),
+    (
+        '[Game "race]\n',
+        "line 1, column 1: the tag Game is not finished: its value has no closing quote",
+    ),
     (
         "[Game race]",
-        'line 1, column 7: tag Game: the value must be in double quotes, e.g. [Game "..."]',
+        'line 1, column 7: tag Game: the value must be in double quotes, such as [Game "..."]',
     ),
     (
         '[Game "race"] x [Result "*"]',
         "line 1, column 17: a tag after the moves: the tags come first",
     ),
-    ('[Game "race"]\n[Players "5"]', "line 2, column 11: Players: '5' is not one of 2, 3, 4"),
-    ('[Game "race"]\n[First "r"]', "line 2, column 9: First: 'r' is not one of w, b"),
-    ('[Game "race"]\n[Rule "easy"]', "line 2, column 8: Rule: 'easy' is not one of standard, pro"),
+    ('[Game "race"]\n[Players "5"]', "line 2, column 11: Players: “5” is not one of 2, 3, 4"),
+    ('[Game "race"]\n[First "r"]', "line 2, column 9: First: “r” is not one of w, b"),
+    ('[Game "race"]\n[Rule "easy"]', "line 2, column 8: Rule: “easy” is not one of standard, pro"),
     (
         '[Game "go"]\n[Marker "8"]',
-        "line 2, column 10: Marker: '8' is not a whole number from -7 to 7",
+        "line 2, column 10: Marker: “8” is not a whole number from -7 to 7",
     ),
     (
         '[Game "race"]\n[Seats "w=human b=genius"]',
-        "line 2, column 9: Seats: 'b=genius': 'genius' is not one of "
-        "human, easy, medium, hard, expert",
+        "line 2, column 9: Seats: “b=genius”: “genius” is not one of human, easy, medium, hard, "
+        "expert",
     ),
     (
         '[Game "race"]\n[Seats "r=human"]',
-        "line 2, column 9: Seats: 'r=human': expected colour=kind with a colour of w, b",
+        "line 2, column 9: Seats: “r=human”: write colour=kind with a colour of w, b",
     ),
     (
         '[Game "race"]\n[Date "2026-11-29"]',
-        "line 2, column 8: Date: '2026-11-29' is not a date YYYY.MM.DD (parts may be ??)",
+        "line 2, column 8: Date: “2026-11-29” is not a date YYYY.MM.DD (parts may be ??)",
     ),
-    ('[Game "race"]\n[Result "draw"]', "line 2, column 10: Result: 'draw' is not one of *, w, b"),
+    ('[Game "race"]\n[Result "draw"]', "line 2, column 10: Result: “draw” is not one of *, w, b"),
     (
         '[Game "race"]\n[Result "w"]\n1. Sw4-A4',
-        "line 2, column 10: Result: 'w' does not match the game: it is not over (*)",
+        "line 2, column 10: Result: “w” does not match the game: the game is not over (“*”)",
     ),
     (
         '[Game "go"]\n[Result "w"]\n1. resign',
-        "line 2, column 10: Result: 'w' does not match the game: white resigned, black won (b)",
+        "line 2, column 10: Result: “w” does not match the game: White resigned and Black won "
+        "(“b”)",
     ),
     (
         '[Game "go"]\n[Dead "3"]\n1. 3 2. 4',
@@ -289,12 +293,12 @@ ERRORS = [
     ),
     (
         '[Game "go"]\n[Dead "5"]\n1. 3 2. pass 3. pass',
-        "line 2, column 8: Dead: point 5 is empty",
+        "line 2, column 8: Dead: There is no stone on point “5”.",
     ),
-    ('[Game "go"]\n[Dead "73"]', "line 2, column 8: Dead: '73' is not a point (1-72)"),
+    ('[Game "go"]\n[Dead "73"]', "line 2, column 8: Dead: “73” is not a point (1-72)"),
     (
         '[Game "race"]\n[Position "g_w_72_0_0"]',
-        "line 2, column 12: Position: board: 1 groups: expected 8 separated by '.', the seven "
+        "line 2, column 12: Position: board: 1 group: expected 8 separated by “.”, the seven "
         "hexagons (6 points each) and the outline (30 points)",
     ),
     (
@@ -307,36 +311,36 @@ ERRORS = [
     ),
     (
         '[Game "race"]\n[Players "3"]\n[Position "r2s_b_-_w4321.b4321_w0.b0"]',
-        "line 2, column 11: Players: '3' does not match the Position, which says '2'",
+        "line 2, column 11: Players: “3” does not match the Position, which says “2”",
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 3. Sb3-B3',
-        "line 3, column 11: move number 3. should be 2.",
+        "line 3, column 11: the move number “3.” should be “2.”",
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 2.',
-        "line 3, column 11: move number 2. is not followed by a move",
+        "line 3, column 11: the move number “2.” is not followed by a move",
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 2. 3. Sb3-B3',
-        "line 3, column 11: move number 2. is not followed by a move",
+        "line 3, column 11: the move number “2.” is not followed by a move",
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 2. Sb4-A4\n3. Sw3-A3 4. A4-6 5. 6-7',
-        "move 5 (line 4, column 22): top stone of 6 is black, white to move (only a player "
-        "with no free stone may move another colour)",
+        "move 5 (line 4, column 22): The top stone on field “6” is Black's; White is to move,"
+        " and only a player with no free stone may move another colour's stone.",
     ),
     (
         '[Game "race"]\n\n1. Sw4-A4 2. Sb4-A4 3. A4-6',
-        "move 3 (line 3, column 24): top stone of A4 is black, white to move (the white stone "
-        "there is covered)",
+        "move 3 (line 3, column 24): The top stone on field “A4” is Black's; White's stone there"
+        " is covered and cannot move.",
     ),
-    ('[Game "race"]\n1. Sw5-A5', "move 1 (line 2, column 4): no such field: A5"),
+    ('[Game "race"]\n1. Sw5-A5', "move 1 (line 2, column 4): There is no field “A5”."),
     (
         '[Game "go"]\n1. 37 2. 37',
-        "move 2 (line 2, column 10): point 37 is occupied (white)",
+        "move 2 (line 2, column 10): Point “37” is already taken by White.",
     ),
-    ('[Game "go"]\n1. resign 2. 1', "move 2 (line 2, column 14): the game is over"),
+    ('[Game "go"]\n1. resign 2. 1', "move 2 (line 2, column 14): The game is over."),
 ]
 
 
@@ -357,11 +361,11 @@ def test_an_illegal_move_names_its_number_line_and_column():
     with pytest.raises(RecordError) as err:
         read(text)
     assert str(err.value) == (
-        "move 5 (line 4, column 4): top stone of 6 is black, white to move"
-        " (only a player with no free stone may move another colour)"
+        "move 5 (line 4, column 4): The top stone on field “6” is Black's; White is to move,"
+        " and only a player with no free stone may move another colour's stone."
     )
     assert (err.value.move, err.value.line, err.value.column) == (5, 4, 4)
-    assert err.value.reason.startswith("top stone of 6 is black, white to move")
+    assert err.value.reason.startswith("The top stone on field “6” is Black's; White is to move")
     assert len(read(text[: text.index("5.")])["moves"]) == 4
 
 
@@ -370,7 +374,7 @@ def test_replaying_a_bad_dict_names_the_move_in_the_written_text():
     rec["moves"].append("5")
     with pytest.raises(RecordError) as err:
         replay(rec)
-    assert str(err.value) == "move 3 (line 6, column 14): point 5 is occupied (white)"
+    assert str(err.value) == "move 3 (line 6, column 14): Point “5” is already taken by White."
     assert write(rec).splitlines()[5][13:] == "5"
 
 
@@ -452,13 +456,13 @@ def test_a_link_is_short():
 @pytest.mark.parametrize(
     "fragment, message",
     [
-        ("", "the link holds no game (expected #g=...)"),
-        ("#mode=view", "the link holds no game (expected #g=...)"),
-        ("g=", "the link holds no game (expected #g=...)"),
-        ("g=1abc%20", "the link is damaged: '%' (character 5) does not belong in it"),
+        ("", "the link holds no game (a game's link has #g=… in it)"),
+        ("#mode=view", "the link holds no game (a game's link has #g=… in it)"),
+        ("g=", "the link holds no game (a game's link has #g=… in it)"),
+        ("g=1abc%20", "the link is damaged: “%” (character 5) does not belong in it"),
         (
             "g=2abcdefgh",
-            "the link was made by another version of Lotus (format '2'); this page reads format 1",
+            "the link was made by another version of Lotus (format “2”); this page reads format 1",
         ),
         ("g=1abc", "the link is damaged: it is too short"),
         (None, "a link fragment is text, not NoneType"),
@@ -478,7 +482,7 @@ def test_a_changed_link_is_detected_by_its_checksum():
                 changed = link[:i] + ch + link[i + 1 :]
                 with pytest.raises(LinkError) as err:
                     from_link_fragment(changed)
-                assert str(err.value) == "the link is damaged: checksum does not match"
+                assert str(err.value) == "the link is damaged: its checksum does not match"
     with pytest.raises(LinkError) as err:
         from_link_fragment(link[:-1])
     assert "checksum" in str(err.value)
@@ -491,7 +495,8 @@ def test_a_link_with_an_illegal_game_is_refused_even_with_a_good_checksum():
     with pytest.raises(LinkError) as err:
         from_link_fragment("g=" + forged + records._checksum(forged))
     assert str(err.value) == (
-        "the link's game cannot be played: move 2 (line 6, column 9): point 5 is occupied (white)"
+        "the link's game cannot be played: move 2 (line 6, column 9): Point “5” is already taken"
+        " by White."
     )
 
 
@@ -626,3 +631,49 @@ def test_the_documented_errors_are_the_errors():
         with pytest.raises(RecordError) as err:
             read(text)
         assert str(err.value) == message.strip()
+
+
+# -- in German ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def german():
+    from lotus import words
+
+    words.use("de")
+    yield
+    words.use("en")
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            '[Game "race"]\n[Result "w"]\n1. Sw4-A4',
+            "Zeile 2, Spalte 10: Result: „w“ passt nicht zur Partie: die Partie ist nicht zu Ende"
+            " („*“)",
+        ),
+        (
+            '[Game "go"]\n[Result "w"]\n1. resign',
+            "Zeile 2, Spalte 10: Result: „w“ passt nicht zur Partie: Weiß hat aufgegeben und"
+            " Schwarz gewonnen („b“)",
+        ),
+        ('[Game "chess"]', "Zeile 1, Spalte 8: Game: „chess“ ist kein Spiel: nimm race oder go"),
+        (
+            '[Game "race"]\n\n1. Sw4-A4 2.',
+            "Zeile 3, Spalte 11: auf die Zugnummer „2.“ folgt kein Zug",
+        ),
+    ],
+)
+def test_a_german_reader_is_told_in_german_and_the_notation_stays(german, text, message):
+    """The reason is German, with German quotes and capitalised colours; tags, values and the
+    result codes are notation, the same in every language."""
+    with pytest.raises(RecordError) as err:
+        read(text)
+    assert str(err.value) == message
+
+
+def test_a_damaged_link_is_said_in_german(german):
+    with pytest.raises(LinkError) as err:
+        from_link_fragment("g=1abc%20")
+    assert str(err.value) == "der Link ist beschädigt: „%“ (Zeichen 5) gehört nicht hinein"

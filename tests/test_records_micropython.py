@@ -202,3 +202,28 @@ def test_micropython_reads_and_writes_exactly_as_cpython():
         assert chunk.startswith(text)
     for link in DATA["links"]:
         assert "to link " + link + "\n" in got
+
+
+def test_micropython_words_record_and_position_errors_in_german_as_cpython():
+    """The page (MicroPython) says what is wrong with a record or a position in the page's
+    language, exactly as CPython does."""
+    script = (
+        "from lotus import words\n"
+        "from lotus.game import records, positions\n"
+        "words.use('de')\n"
+        'for text in (\'[Game "chess"]\', \'[Game "go"]\\n[Result "w"]\\n1. resign\'):\n'
+        "    try:\n"
+        "        records.read(text)\n"
+        "    except records.RecordError as err:\n"
+        "        print(str(err))\n"
+        "try:\n"
+        "    positions.from_position('r2s_w_-_w4321.b4321_w0.b1')\n"
+        "except positions.PositionError as err:\n"
+        "    print(err.part, str(err))\n"
+    )
+    assert micropython.run(script).split("\n")[:3] == [
+        "Zeile 1, Spalte 8: Game: „chess“ ist kein Spiel: nimm race oder go",
+        "Zeile 2, Spalte 10: Result: „w“ passt nicht zur Partie: Weiß hat aufgegeben und Schwarz"
+        " gewonnen („b“)",
+        "stones Steine: Schwarz hat 11 Steine (Brett 0, Start 10, Ziel 1), nicht 10",
+    ]

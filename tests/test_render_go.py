@@ -4,6 +4,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from lotus import words
 from lotus.engine import go, kensington
 from lotus.render import go as render
 from tests.support import micropython
@@ -101,7 +102,7 @@ def test_last_move_is_marked_and_named():
     root = parse(render.board(game, last_move=game.moves[-1]))
     g = points(root)[37]
     assert "last" in classes(g)
-    assert g.get("aria-label") == "Point 37: white stone (last move)"
+    assert g.get("aria-label") == "Point 37: white stone (the last move)"
     assert [el for el in g.iter() if "last-move" in classes(el)]
     game.play("pass")
     for last in ("pass", None):
@@ -154,7 +155,7 @@ def test_territory_shades_empty_points_for_their_owner():
     for n, owner, word in ((2, "w", "White"), (3, "w", "White"), (71, "b", "Black")):
         g = pts[n]
         assert "territory-" + owner in classes(g)
-        assert g.get("aria-label") == "Point " + str(n) + ": empty (" + word + " territory)"
+        assert g.get("aria-label") == "Point " + str(n) + ": empty (" + word + "'s territory)"
         assert [el for el in g.iter() if classes(el)[:2] == ["area", owner]]
     assert pts[4].get("aria-label") == "Point 4: empty"
     engine_view = render.board(game, territory=game.territory())
@@ -280,3 +281,52 @@ def test_the_session_marks_the_lotus_and_says_it_was_completed():
     assert 'data-lotus="0"' in session.svg()
     assert session.notes[-1] == "White plays 6, completing a lotus"
     assert session.status().startswith("White completes a lotus: that group can never be reversed.")
+
+
+@pytest.fixture
+def german():
+    """The catalog's words in German for one test, English again after it."""
+    words.use("de")
+    yield
+    words.use("en")
+
+
+def test_the_german_board_names_its_points_in_german(german):
+    game = go.Game.from_setup("w" + "." * 70 + "b", "w")
+    game.play("37")
+    territory = {"w": ["2"]}
+    root = parse(render.board(game, last_move="37", territory=territory))
+    pts = points(root)
+    assert pts[37].get("aria-label") == "Punkt 37: weißer Stein (der letzte Zug)"
+    assert pts[72].get("aria-label") == "Punkt 72: schwarzer Stein"
+    assert pts[2].get("aria-label") == "Punkt 2: leer (Gebiet von Weiß)"
+    assert pts[4].get("aria-label") == "Punkt 4: leer"
+    assert root.find(NS + "title").text == "Spielbrett von Lotus (Freeling)"
+
+
+@pytest.mark.parametrize(
+    "value, title",
+    [
+        (0, "Leiste: Marker in der Mitte"),
+        (3, "Leiste: Marker 3 Richtung Weiß"),
+        (-5, "Leiste: Marker 5 Richtung Schwarz"),
+    ],
+)
+def test_the_german_pass_track_says_where_its_marker_stands(german, value, title):
+    root = parse(render.track(value))
+    assert root.find(NS + "title").text == title
+    labels = [el.text for el in root.iter(NS + "text") if "label" in classes(el)]
+    assert labels == ["Schwarz", "Weiß"]
+
+
+def test_points_drawn_in_one_language_are_not_shown_in_another():
+    game = go.Game()
+    game.play("37")
+    english = render.board(game, last_move="37")
+    words.use("de")
+    try:
+        german = render.board(game, last_move="37")
+    finally:
+        words.use("en")
+    assert "Punkt 37" in german and "Point" not in german
+    assert render.board(game, last_move="37") == english

@@ -5,10 +5,12 @@ counts must say what the engine says (docs/spec/race.md); the markup must be the
 under MicroPython, the page's interpreter.
 """
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
 
+from lotus import words
 from lotus.engine import race
 from lotus.render import race as render
 from lotus.render import svg
@@ -160,15 +162,16 @@ def test_aria_labels_say_what_is_on_each_place():
     fs = fields(root)
     assert (
         fs["6"].get("aria-label")
-        == "Field 6: 3 stones, bottom to top white, black, black; top black"
+        == "Field 6: 3 stones, bottom to top White, Black, Black; Black on top"
     )
-    assert fs["A2"].get("aria-label") == "Field A2: 1 stone, white"
+    assert fs["A2"].get("aria-label") == "Field A2: one stone, White"
     assert fs["9"].get("aria-label") == "Field 9: empty"
-    assert fs["8"].get("aria-label") == "Field 8, trampoline: 1 stone, black"
-    assert fs["G"].get("aria-label") == "Goal: white 0, black 0"
+    assert fs["8"].get("aria-label") == "Field 8, trampoline: one stone, Black"
+    assert fs["G"].get("aria-label") == "Goal: White 0, Black 0"
     labels = [g.get("aria-label") for g in start_stacks(root)]
-    assert labels[0] == "White start stack of 4"
-    assert labels[-1] == "Black start stack of 3"
+    assert labels[0] == "White start stack of 4 stones"
+    assert labels[2] == "White start stack of one stone"
+    assert labels[-1] == "Black start stack of 3 stones"
 
 
 def test_goal_counts_every_colour_in_turn_order():
@@ -180,7 +183,7 @@ def test_goal_counts_every_colour_in_turn_order():
         goal={"w": 2, "r": 1},
     )
     g = fields(parse(render.board(game)))["G"]
-    assert g.get("aria-label") == "Goal: white 2, black 0, red 1"
+    assert g.get("aria-label") == "Goal: White 2, Black 0, Red 1"
     assert colours_in(g) == "wwr"
     assert texts(g, "count") == ["2", "0", "1"]
 
@@ -197,7 +200,7 @@ def test_selected_field_and_its_destinations():
     assert "selected" in classes(fs["A3"]) and fs["A3"].get("aria-pressed") == "true"
     assert fs["A3"].get("aria-label").endswith(" (selected)")
     assert "target" in classes(fs["5"]) and "bounce" not in classes(fs["5"])
-    assert fs["5"].get("aria-label") == "Field 5: 1 stone, black (destination)"
+    assert fs["5"].get("aria-label") == "Field 5: one stone, Black (a destination)"
     marked = [n for n, g in fs.items() if {"selected", "target", "bounce"} & set(classes(g))]
     assert sorted(marked) == ["5", "A3"]
     assert [g for g in fs.values() if g.get("aria-pressed")] == [fs["A3"]]
@@ -213,8 +216,8 @@ def test_a_bounce_destination_is_drawn_apart_from_the_stay_on_8():
     stay, bounce = fs["8"], fs["12"]
     assert "target" in classes(stay) and "bounce" not in classes(stay)
     assert "bounce" in classes(bounce) and "target" not in classes(bounce)
-    assert stay.get("aria-label").endswith("(destination)")
-    assert bounce.get("aria-label") == "Field 12: empty (bounce destination)"
+    assert stay.get("aria-label").endswith("(a destination)")
+    assert bounce.get("aria-label") == "Field 12: empty (a destination by a bounce)"
 
     def ring(g, cls):
         return [c for c in g.iter(NS + "circle") if cls in classes(c)]
@@ -231,7 +234,7 @@ def test_the_goal_can_be_a_destination():
         players=2, to_move="w", board={"12": "bbw"}, start={"w": (4, 3, 2), "b": (4, 3, 1)}
     )
     g = fields(parse(render.board(game, selected="12", targets=("G",))))["G"]
-    assert "target" in classes(g) and g.get("aria-label").endswith("(destination)")
+    assert "target" in classes(g) and g.get("aria-label").endswith("(a destination)")
 
 
 def test_selecting_a_start_stack():
@@ -242,7 +245,7 @@ def test_selecting_a_start_stack():
         pressed = [g for g in stacks if "selected" in classes(g)]
         assert len(pressed) == 1 and pressed[0] is stacks[0]
         assert pressed[0].get("data-start") == "w3" and pressed[0].get("aria-pressed") == "true"
-        assert pressed[0].get("aria-label") == "White start stack of 3 (selected)"
+        assert pressed[0].get("aria-label") == "White start stack of 3 stones (selected)"
     root = parse(render.board(game, selected="Sb4"))
     assert [g.get("data-start") for g in start_stacks(root) if g.get("aria-pressed")] == ["b4"]
 
@@ -262,7 +265,7 @@ def test_last_move_marks_its_fields(move, marked):
     fs = fields(parse(render.board(game, last_move=move)))
     assert sorted(n for n, g in fs.items() if "last" in classes(g)) == marked
     for n in marked:
-        assert fs[n].get("aria-label").endswith("(last move)")
+        assert fs[n].get("aria-label").endswith("(part of the last move)")
 
 
 # --- options ------------------------------------------------------------------------------------
@@ -273,7 +276,7 @@ def test_options_size_title_labels_colors_style():
     plain = render.board(game)
     root = parse(plain)
     assert root.get("viewBox") and root.get("width") is None
-    assert root.get("aria-label") == "Lotus race board"
+    assert root.get("aria-label") == "Lotus (1998) board"
     sized = parse(render.board(game, size=360))
     assert sized.get("width") == "360" and float(sized.get("height")) > 360
     titled = parse(render.board(game, title='White <to> "move" & win'))
@@ -281,6 +284,7 @@ def test_options_size_title_labels_colors_style():
     assert titled.get("aria-label") == 'White <to> "move" & win'
     unlabelled = parse(render.board(game, labels=False))
     assert texts(unlabelled, "label") == [] and texts(root, "label")
+    assert "START" in texts(root, "label") and "GOAL" in texts(root, "label")
     recoloured = render.board(game, colors={"water": "#123456"})
     assert 'fill="#123456"' in recoloured and "#123456" not in plain
     assert render.board(game) == plain  # the override does not stick to later boards
@@ -421,3 +425,66 @@ def test_same_svg_under_micropython():
     assert len(got) == len(want)
     for i, (a, b) in enumerate(zip(got, want)):
         assert a == b, "case line " + str(i) + " differs"
+
+
+# --- words --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def german():
+    """The catalog's words in German for one test, English again after it."""
+    words.use("de")
+    yield
+    words.use("en")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_german_board_says_start_and_ziel_as_the_printed_one_does(german, players):
+    root = parse(render.board(race.Game(players=players)))
+    said = texts(root, "label")
+    assert "START" in said and "ZIEL" in said and "GOAL" not in said
+    (start,) = [g for g in root.iter(NS + "g") if classes(g) == ["start"]]
+    assert texts(start, "label") == ["START"]  # on the start, inside the dragon's coil
+    assert texts(fields(root)["G"], "label") == ["ZIEL"]
+    assert root.get("aria-label") == "Spielbrett von Lotus (1998)"
+
+
+def test_the_german_board_names_its_places_in_german(german):
+    game = position(
+        players=2,
+        to_move="b",
+        board={"6": "wbb", "A2": "w", "8": "b"},
+        start={"w": (4, 3, 1), "b": (4, 3)},
+        goal={"b": 0},
+    )
+    root = parse(render.board(game, selected="A2", targets=("5",), last_move="Sb4-8"))
+    fs = fields(root)
+    assert fs["6"].get("aria-label") == (
+        "Feld 6: 3 Steine, von unten nach oben Weiß, Schwarz, Schwarz; oben Schwarz"
+    )
+    assert fs["A2"].get("aria-label") == "Feld A2: ein Stein, Weiß (ausgewählt)"
+    assert fs["5"].get("aria-label") == "Feld 5: leer (erreichbar)"
+    assert fs["8"].get("aria-label") == (
+        "Feld 8, Trampolinfeld: ein Stein, Schwarz (Teil des letzten Zugs)"
+    )
+    assert fs["G"].get("aria-label") == "Ziel: Weiß 0, Schwarz 0"
+    labels = [g.get("aria-label") for g in start_stacks(root)]
+    assert labels[0] == "Startstapel von Weiß mit 4 Steinen"
+    assert labels[2] == "Startstapel von Weiß mit einem Stein"
+
+
+def test_a_board_drawn_in_one_language_and_then_another_keeps_each_ones_words():
+    """The parts the renderer keeps are kept by language: a switch never shows the old words."""
+    game = race.Game(players=3)
+    english = render.board(game, selected="Sw4", targets=("A4",))
+    words.use("de")
+    try:
+        german = render.board(game, selected="Sw4", targets=("A4",))
+    finally:
+        words.use("en")
+    assert render.board(game, selected="Sw4", targets=("A4",)) == english
+    assert "ZIEL" in german and "Feld A4" in german and "Field" not in german
+    assert "GOAL" in english and "Feld" not in english
+    # the pictures are the same: only the words differ
+    words_out = re.compile(r'aria-label="[^"]*"|>(GOAL|ZIEL)<')
+    assert words_out.sub("", english) == words_out.sub("", german)

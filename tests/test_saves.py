@@ -64,7 +64,9 @@ def test_a_go_game_in_its_scoring_phase_is_restored_with_its_dead_marks():
 
 def test_the_two_games_keep_separate_saves():
     text = saves.dump(played_go())
-    with pytest.raises(saves.SaveError, match="go game, not a race game"):
+    with pytest.raises(
+        saves.SaveError, match=r"it is a game of Lotus \(Freeling\), not of Lotus \(1998\)"
+    ):
         app.App().restore("race", text)
 
 

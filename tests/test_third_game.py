@@ -87,7 +87,7 @@ def test_a_person_plays_it_against_the_computer_through_the_controller(flip):
     assert view["game"] == "flip" and 'data-point="c1"' in view["board"]
     assert view["status"] == "White to move." and view["flags"]["to-move"] == "w"
     page.click("point", "a1")  # F2: reverses nothing
-    assert page.view()["status"] == "A1 reverses no stone (F2)."
+    assert page.view()["status"] == "The move “a1” is not legal."  # F2: it reverses nothing
     rnd = random.Random(3)
     for _ in range(40):
         session = page.app.session

@@ -8,7 +8,7 @@
   pages (text and the attributes people read: title, aria-label, alt, placeholder, a meta
   description), into `locale/lotus.pot`.
 - Merge: each `locale/<lang>.po` takes the new ids; a changed id keeps its old translation marked
-  fuzzy, for a translator to review; ids no longer used become obsolete (kept in the file's tail).
+  fuzzy, for a translator to review; ids no longer used are dropped (git keeps their history).
 - Compile: each catalog becomes `lotus/words/<lang>.py` (MESSAGES and the plural rule), which the
   page and the worker import (lotus/words/__init__.py reads it; no gettext at run time).
 
@@ -312,6 +312,7 @@ def merged(lang: str, template: Catalog) -> Catalog:
     else:
         catalog = catalog_for(lang)
     catalog.update(template, no_fuzzy_matching=False, update_header_comment=False)
+    catalog.obsolete.clear()
     return catalog
 
 

@@ -3,6 +3,9 @@
 Like `lotus.ui_bindings` (the DOM primitives both use are in `lotus.dom.host`), it decides nothing:
 a figure's clicks, keys and buttons go to its `lotus.page.boards.BoardController`, whose `view()`
 is written into the figure.
+
+The boards speak the page's language (`<html lang>`); an embed's fragment may name another
+(`lang=de`: the language of the page its snippet was made on).
 """
 
 import json
@@ -13,6 +16,7 @@ from pyscript.ffi import create_proxy
 from lotus.dom.host import Host, enable, fill, flag, mark_hints, redraw_board, say, show, target_of
 from lotus.game.session import sentence
 from lotus.page.boards import BoardController
+from lotus.words import _, use
 
 
 class Figure:
@@ -96,6 +100,8 @@ class BoardsPage(Host):
     def start(self) -> None:
         """Bring every board to life, then flag readiness (and, in a frame, post the height)."""
         embedded = self.body.hasAttribute("data-embed")
+        self.page_lang = str(document.documentElement.getAttribute("lang") or "")
+        use(self.page_lang)
         if embedded:
             self.start_embed()
             self.listen(document.defaultView, "hashchange", self.on_hash)
@@ -109,7 +115,7 @@ class BoardsPage(Host):
             observer.observe(document.querySelector("[data-embed-root]"))
             self._observer = observer
 
-    def on_hash(self, *_) -> None:
+    def on_hash(self, *_event) -> None:
         """embed.html with a new fragment (an edited link, the app's preview): draw it afresh."""
         self.figures = []
         self.start_embed()
@@ -123,11 +129,15 @@ class BoardsPage(Host):
         show(error, False)
         self.body.removeAttribute("data-invalid")
         fragment = str(window.location.hash)
+        lang = use(embed.language_of(fragment) or self.page_lang)
+        document.documentElement.setAttribute("lang", lang)
         try:
             settings = embed.parse_fragment(fragment)
             diagram = diagrams.Diagram(settings)
         except ValueError as exc:
-            say(error, "This Lotus board cannot be shown. " + sentence(str(exc)))
+            # Translators: {reason} says what is wrong with the embed's settings, as a sentence.
+            said = _("This Lotus board cannot be shown. {reason}", reason=sentence(str(exc)))
+            say(error, said)
             root.innerHTML = ""
             self.body.dataset.invalid = "1"
             return
@@ -140,7 +150,7 @@ class BoardsPage(Host):
         self.figures.append(figure)
         self.ask(figure.c, figure.c.tickets(), figure.refresh)
 
-    def post_height(self, *_) -> None:
+    def post_height(self, *_event) -> None:
         """Tell the host page how tall the content is (the only message an embed sends)."""
         from lotus.page import embed
 

@@ -6,6 +6,7 @@ The snippet itself is decided by `lotus.page.links.Links.embed_choice` (tested u
 from pyscript import document, window
 
 from lotus.dom.host import clipboard, form_values
+from lotus.words import _
 
 
 class EmbedDialog:
@@ -29,7 +30,7 @@ class EmbedDialog:
         self.refresh()
         dialog.showModal()
 
-    def refresh(self, *_) -> None:
+    def refresh(self, *_event) -> None:
         """Rebuild the snippet and the preview from the dialog's choices."""
         form = document.querySelector("[data-embed-form]")
         message = form.querySelector("[data-embed-message]")
@@ -53,17 +54,17 @@ class EmbedDialog:
         preview.style.maxWidth = f"{choice['size']}px"
         preview.setAttribute("src", "embed.html#" + choice["fragment"])
 
-    def copy(self, *_) -> None:
+    def copy(self, *_event) -> None:
         """Copy the snippet, and say so inside the dialog."""
         message = document.querySelector("[data-embed-message]")
         text = self.snippet
 
         async def write() -> None:
             if await clipboard(text):
-                message.textContent = "Snippet copied: paste it into your page."
+                message.textContent = _("Snippet copied: paste it into your page.")
             else:
                 document.querySelector("[data-embed-snippet]").select()
-                message.textContent = "Select the snippet above and copy it (Ctrl+C)."
+                message.textContent = _("Select the snippet above and copy it (Ctrl+C).")
 
         if text:
             self.host.spawn(write())

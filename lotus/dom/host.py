@@ -15,6 +15,7 @@ from pyscript.ffi import create_proxy
 from lotus.page.events import TARGETS
 from lotus.page.movelist import row_changes
 from lotus.page.worker_config import config_problem
+from lotus.words import _
 
 WORKER = "engine"  # the Pyodide worker: the full search
 WORKER_SRC = "static/py/worker.py"  # both workers' script, relative to the site's root
@@ -108,7 +109,7 @@ def write_rows(element, old, rows: list) -> None:
         element.innerHTML = "".join(rows)
         return
     children = element.children
-    for _ in range(old_stop - start):
+    for _row in range(old_stop - start):
         children.item(start).remove()
     markup = "".join(rows[start:new_stop])
     if markup:
@@ -300,12 +301,12 @@ class Host:
         except Exception:
             ok = False
         if not ok:
-            raise RuntimeError(f"its configuration ({config[2:]}) did not load")
+            # Translators: why a worker is unavailable; {file} is its config file (worker.toml).
+            raise RuntimeError(_("its configuration ({file}) did not load", file=config[2:]))
         # A config without our own runtime makes PyScript fetch one from a CDN, which the page's
         # policy refuses, and the worker never settles: refused here, in words.
-        problem = config_problem(text)
-        if problem:
-            raise RuntimeError(f"its configuration ({config[2:]}) {problem}")
+        if config_problem(text):
+            raise RuntimeError(_("its configuration ({file}) could not be read", file=config[2:]))
         try:
             if document.querySelector(f'script[worker][name="{name}"]') is None:
                 await create_named_worker(self.root + WORKER_SRC, name, config, kind)
@@ -314,7 +315,7 @@ class Host:
         except Exception as exc:  # a JavaScript error: said in words, its details in the console
             window.console.warn(f"lotus: worker {name}: {exc}")
             raise RuntimeError(
-                f"its configuration ({config[2:]}) or runtime could not be loaded"
+                _("its configuration ({file}) or runtime could not be loaded", file=config[2:])
             ) from None
         return worker
 
@@ -325,7 +326,7 @@ class Host:
             try:
                 self.engines[name] = await self._started(name, config, kind)
             except Exception as exc:
-                self.errors[name] = str(exc) or "it did not start"
+                self.errors[name] = str(exc) or _("it did not start")
                 if name == QUICK:
                     self.wake_pyodide()  # no quick worker: Pyodide answers everything
             else:
@@ -378,7 +379,7 @@ class Host:
         nothing beside the tab that is connecting."""
         self.later = (owner, redraw)
 
-    def wake_now(self, *_) -> None:
+    def wake_now(self, *_event) -> None:
         """Start the workers that `wake_later` put off (nothing when none were)."""
         if self.later is not None:
             self.wake(*self.later)

@@ -8,10 +8,11 @@ the clock the saved games are dated by. It decides nothing: `lotus.page.controll
 from pyscript import document, window
 
 from lotus.dom.host import details_of, say, show
+from lotus.words import N_, _
 
 LIST_ACTIONS = ("resume-saved", "delete-saved", "export-saved")
-LIVE_UNREADABLE = "The live game kept in this browser could not be read; it is not resumed."
-UNEXPECTED = "Something went wrong while the page started. (Details below.)"
+LIVE_UNREADABLE = N_("The live game kept in this browser could not be read; it is not resumed.")
+UNEXPECTED = N_("Something went wrong while the page started. (Details below.)")
 
 
 def clock() -> dict:
@@ -36,20 +37,21 @@ def start(page) -> bool:
         return page.c.start(str(window.location.search), str(window.location.hash or ""))
     except Exception as exc:
         page.c.failure = details_of(exc)
-        page.c.error = "Your saved games could not be read; a new game was started."
+        page.c.error = _("Your saved games could not be read; a new game was started.")
         return False
 
 
 def attempt(page, step, message: str) -> bool:
-    """Run a step of the page's start; when it fails, say `message` (the details below it) and
-    go on: the page becomes ready whatever storage holds. False when it failed."""
+    """Run a step of the page's start; when it fails, say `message` (marked with N_, worded here;
+    the details below it) and go on: the page becomes ready whatever storage holds. False when it
+    failed."""
     try:
         step()
     except Exception as exc:
         details = details_of(exc)
         window.console.warn("lotus: " + details)
         page.c.failure = details
-        page.c.error = (page.c.error + " " + message).strip()
+        page.c.error = (page.c.error + " " + _(message)).strip()
         try:
             page.render()
         except Exception as again:  # the notice at least, written directly

@@ -8,15 +8,41 @@ search, the analysis, records, positions, the workers and the page's logic see a
 through it and through the game's registry entry (``lotus.game.games``), never through its class.
 
 Both engines refuse a move the same way: they raise their ``IllegalMove``, and both derive from
-the one ``IllegalMove`` below, so ``except lotus.engine.IllegalMove`` catches either game's.
+the one ``IllegalMove`` below, so ``except lotus.engine.IllegalMove`` catches either game's. A
+position or a game's options that the rules do not allow (a set-up from a record or a shared
+link, ``Game(players=5)``) raise ``BadPosition``. Both are a ``Refusal``, a ``ValueError``: an
+error carries a code and values, never a sentence (``IllegalMove("no-such-field", field="Z9")``,
+``err.code``, ``err.values``); ``lotus.game.refusals.reason(err)`` words it in the reader's
+language. Values that name a colour (keys ``colour``, ``owner``, ``top``, ``winner``) hold its
+code ('w', 'b', ...); notation (fields, points, moves) is given as written.
 """
 
 
-class IllegalMove(ValueError):
-    """A move or action that the notation or the rules of either game refuse; the message says why.
+class Refusal(ValueError):
+    """What an engine refuses, as a code and its values (worded by ``lotus.game.refusals``).
+
+    ``str(err)`` is for a programmer: the code and the values, ``no-such-field field='Z9'``.
+    """
+
+    def __init__(self, code: str, **values) -> None:
+        super().__init__(code)
+        self.code = code
+        self.values = values
+
+    def __str__(self) -> str:
+        values = self.values
+        return self.code + "".join([f" {k}={values[k]!r}" for k in sorted(values)])
+
+
+class IllegalMove(Refusal):
+    """A move or action that the notation or the rules of either game refuse (a ``Refusal``).
 
     ``race.IllegalMove`` and ``go.IllegalMove`` derive from it.
     """
+
+
+class BadPosition(Refusal):
+    """A set-up position or a game's options that the rules do not allow (a ``Refusal``)."""
 
 
 class Game:

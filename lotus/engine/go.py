@@ -48,6 +48,7 @@ and properties; the inner loops run ``place`` on copies.
   API.
 """
 
+from lotus.engine import BadPosition
 from lotus.engine import Game as _Protocol
 from lotus.engine import IllegalMove as _AnyIllegalMove
 from lotus.engine.kensington import (
@@ -71,7 +72,7 @@ COLOURS = ("w", "b")
 """The colour codes in turn order when White starts; index 0 is White."""
 
 COLOUR_NAMES = {"w": "white", "b": "black"}
-"""Colour codes to the words used in messages."""
+"""Colour codes to plain names (the engine's errors give codes; lotus.game.refusals words them)."""
 
 PASS = "pass"
 """A pass in notation (as ``race.PASS``)."""
@@ -118,7 +119,7 @@ _HEX = HEXAGON_MASKS
 
 
 class IllegalMove(_AnyIllegalMove):
-    """A move or action refused by the notation or the rules; the message says why."""
+    """A move or action refused by the notation or the rules: a code and values."""
 
 
 def _parse_point(point) -> int:
@@ -128,11 +129,11 @@ def _parse_point(point) -> int:
     elif type(point) is str and point and all("0" <= c <= "9" for c in point):
         n = int(point)
         if 1 <= n <= SIZE and str(n) != point:
-            raise IllegalMove(f"not a point: {point!r}")
+            raise IllegalMove("not-a-point", point=point)
     else:
-        raise IllegalMove(f"not a point: {point!r}")
+        raise IllegalMove("not-a-point", point=point)
     if n < 1 or n > SIZE:
-        raise IllegalMove(f"no point {n}: points are 1–72")
+        raise IllegalMove("no-such-point", point=str(n))
     return n - 1
 
 
@@ -147,8 +148,8 @@ def _parse_move(move) -> int:
     if type(move) is str and move and all("0" <= c <= "9" for c in move):
         n = int(move)
         if n < 1 or n > SIZE:
-            raise IllegalMove(f"no point {n}: points are 1–72")
-    raise IllegalMove(f"not a move: {move!r}")
+            raise IllegalMove("no-such-point", point=str(n))
+    raise IllegalMove("not-a-move", move=move)
 
 
 def _component(low: int, within: int) -> tuple:
@@ -261,7 +262,7 @@ def _empty_regions(empty: int) -> list:
 
 def _board_masks(board: str) -> tuple:
     """(white, black) stones of a board of 72 characters '.', 'w', 'b' (point 1 first); a
-    ValueError names the first other character."""
+    BadPosition names the first other character."""
     w = b = 0
     for i in range(SIZE):
         c = board[i]
@@ -270,18 +271,18 @@ def _board_masks(board: str) -> tuple:
         elif c == "b":
             b |= 1 << i
         elif c != ".":
-            raise ValueError(f"board character {i + 1} is {c!r}: use '.', 'w' or 'b'")
+            raise BadPosition("board-character", point=NAMES[i], character=c)
     return w, b
 
 
 def _living_groups(w: int, b: int) -> tuple:
-    """(gm, gn) of a set-up position (as ``_groups``); a ValueError names a group with no
+    """(gm, gn) of a set-up position (as ``_groups``); a BadPosition names a group with no
     liberty and no lotus, which no game can reach (G5, G6)."""
     gm, gn = _groups(w, b)
     empty = FULL ^ (w | b)
     for i in indices(w | b):
         if not gn[i] & empty and not has_lotus(gm[i]):
-            raise ValueError(f"the group at {i + 1} has no liberty and no lotus (G5, G6)")
+            raise BadPosition("group-without-liberty", point=NAMES[i])
     return gm, gn
 
 
@@ -332,7 +333,7 @@ def _stone(game, point) -> int:
     """The index of a point ('37' or 37) that holds a stone; IllegalMove if it is empty."""
     i = _parse_point(point)
     if not (game._s[0] | game._s[1]) & (1 << i):
-        raise IllegalMove(f"point {i + 1} is empty")
+        raise IllegalMove("point-empty", point=NAMES[i])
     return i
 
 
@@ -374,17 +375,17 @@ def _group_list(game) -> list[int]:
 def _dead_indices(game, dead) -> tuple:
     """Validate dead points; return one index per named group (its lowest), ascending."""
     if type(dead) is str:
-        raise IllegalMove(f"dead must be a list of points, not the string {dead!r}")
+        raise IllegalMove("dead-not-list", dead=dead)
     try:
         items = list(dead)
     except TypeError:
-        raise IllegalMove(f"dead must be a list of points, not {dead!r}") from None
+        raise IllegalMove("dead-not-list", dead=dead) from None
     reps = []
     for p in items:
         i = _stone(game, p)
         g = game._gm[i]
         if has_lotus(g):
-            raise IllegalMove(f"the group at {i + 1} holds a lotus: it lives (G5)")
+            raise IllegalMove("lotus-lives", point=NAMES[i])
         k = _BI[g & -g]
         if k not in reps:
             reps.append(k)
@@ -532,9 +533,9 @@ class Game(_Protocol):
     def __init__(self, marker: int = 0, first: str = "w") -> None:
         """Start on an empty board (G1): `marker` is the pass marker's start (G3), `first` moves."""
         if type(marker) is not int or not -MARKER_LIMIT <= marker <= MARKER_LIMIT:
-            raise ValueError(f"marker must be an integer from -7 to 7, not {marker!r}")
+            raise BadPosition("bad-marker", marker=marker, limit=MARKER_LIMIT)
         if first not in COLOURS:
-            raise ValueError(f"first must be 'w' or 'b', not {first!r}")
+            raise BadPosition("bad-first", first=first, colours=", ".join(COLOURS))
         self._s = [0, 0]
         self._t = COLOURS.index(first)
         self._gm = [0] * SIZE
@@ -557,11 +558,11 @@ class Game(_Protocol):
         `passes`: passes in a row just played (G8): 0, 1, or 2 for the scoring phase.
         """
         if type(passes) is not int or passes not in (0, 1, 2):
-            raise ValueError(f"passes must be 0, 1 or 2, not {passes!r}")
+            raise BadPosition("bad-passes", passes=passes)
         if type(board) is not str or len(board) != SIZE:
-            raise ValueError("board must be a string of 72 characters '.', 'w' or 'b'")
+            raise BadPosition("board-length", size=SIZE)
         if to_move not in COLOURS:
-            raise ValueError(f"to_move must be 'w' or 'b', not {to_move!r}")
+            raise BadPosition("bad-to-move", to_move=to_move, colours=", ".join(COLOURS))
         w, b = _board_masks(board)
         game = cls(marker, to_move)
         game._gm, game._gn = _living_groups(w, b)
@@ -758,13 +759,13 @@ class Game(_Protocol):
         """Play a move in notation ("37", "pass", "resign"); IllegalMove, game unchanged, if not."""
         i = _parse_move(move)
         if self._phase != PLAY:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("game-over")
         if i < SIZE:
             bit = 1 << i
             if self._s[0] & bit:
-                raise IllegalMove(f"point {i + 1} is occupied (white)")
+                raise IllegalMove("point-taken", point=NAMES[i], colour=WHITE)
             if self._s[1] & bit:
-                raise IllegalMove(f"point {i + 1} is occupied (black)")
+                raise IllegalMove("point-taken", point=NAMES[i], colour=BLACK)
         self.play_index(i)
 
     def play_index(self, i: int) -> None:
@@ -865,19 +866,17 @@ class Game(_Protocol):
 
     # -- the scoring phase ------------------------------------------------------------------
 
-    def _need_scoring(self, action: str) -> None:
-        if self._phase != SCORING:
-            raise IllegalMove(f"cannot {action}: the game is not in the scoring phase")
-
     def set_dead(self, points) -> tuple[str, ...]:
         """Scoring phase: mark exactly the groups of `points` dead; return the marks (`dead`)."""
-        self._need_scoring("mark dead groups")
+        if self._phase != SCORING:
+            raise IllegalMove("dead-outside-scoring")
         self._dead = _dead_indices(self, points)
         return self.dead
 
     def toggle_dead(self, point) -> tuple[str, ...]:
         """Scoring phase: mark the group on `point` dead, or alive again; return the marks."""
-        self._need_scoring("mark dead groups")
+        if self._phase != SCORING:
+            raise IllegalMove("dead-outside-scoring")
         reps = list(self._dead)
         k = _dead_indices(self, (point,))[0]
         if k in reps:
@@ -890,7 +889,8 @@ class Game(_Protocol):
 
     def finish(self, dead=None) -> str | None:
         """Scoring phase: agree on dead groups (`dead`, or those marked) and end; return winner."""
-        self._need_scoring("finish")
+        if self._phase != SCORING:
+            raise IllegalMove("finish-outside-scoring")
         reps = self._dead if dead is None else _dead_indices(self, dead)
         self._hist.append((False, self._phase, self._passes, self._dead))
         self._dead = reps
@@ -899,7 +899,8 @@ class Game(_Protocol):
 
     def resume(self) -> None:
         """Scoring phase: return to play instead of agreeing (G9); two new passes end it again."""
-        self._need_scoring("resume")
+        if self._phase != SCORING:
+            raise IllegalMove("resume-outside-scoring")
         self._hist.append((False, self._phase, self._passes, self._dead))
         self._phase = PLAY
         self._passes = 0

@@ -41,11 +41,13 @@ or into the lists they hold, breaks the game.
   the ordinary API; ``play`` checks the move against the cached list of legal moves.
 """
 
+from lotus.engine import BadPosition
 from lotus.engine import Game as _Protocol
 from lotus.engine import IllegalMove as _AnyIllegalMove
 
 COLOURS = ("w", "b", "r", "y")
 COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
+"""Colour codes to plain names (the engine's errors give codes; lotus.game.refusals words them)."""
 
 # The board: the ONE table to correct if a better reading of the rulebook's picture turns up.
 # Each row is (field, the field(s) a stone steps onto next, role). The start has one entrance
@@ -203,63 +205,53 @@ def _start_moves(out: list, colour: str, heights: list) -> None:
 
 
 class IllegalMove(_AnyIllegalMove):
-    """A malformed or illegal move; the message says what is wrong (a lotus.engine.IllegalMove)."""
-
-
-def _plural(n: int, word: str) -> str:
-    """'1 field', '2 fields'."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
+    """A malformed or illegal move: a code and values (a lotus.engine.IllegalMove)."""
 
 
 def parse_move(text: str) -> tuple:
     """Split a move, checking syntax only: 'A4-8-12' -> ('A4', ('8', '12'))."""
     if not isinstance(text, str):
-        raise IllegalMove(f"a move is a string such as 'A3-6', not {type(text).__name__}")
+        raise IllegalMove("move-not-text", kind=type(text).__name__)
     if text == PASS:
         return (PASS, ())
-    example = "expected e.g. Sw4-A4, A3-6, A4-8-12 or pass"
     if text == "":
-        raise IllegalMove("empty move: " + example)
+        raise IllegalMove("empty-move")
     parts = text.split("-")
     origin = parts[0]
     if len(parts) < 2:
-        raise IllegalMove(f"malformed move {text!r}: {example}")
+        raise IllegalMove("malformed-move", move=text)
     if origin == "":
-        raise IllegalMove(f"malformed move {text!r}: it must begin with a field")
+        raise IllegalMove("move-without-origin", move=text)
     _check_origin(origin)
     path = tuple(parts[1:])
     for name in path:
         if name == "":
-            raise IllegalMove(f"malformed move {text!r}: a field is missing after '-'")
+            raise IllegalMove("field-missing", move=text)
         if name == START:
-            raise IllegalMove("stones never go back to the start")
+            raise IllegalMove("back-to-start")
         if name != GOAL and name not in _INDEX:
-            raise IllegalMove(f"no such field: {name}")
+            raise IllegalMove("no-such-field", field=name)
     if len(path) > 2:
-        raise IllegalMove(f"malformed move {text!r}: at most one bounce, e.g. A4-8-12")
+        raise IllegalMove("bounces-once", move=text)
     if len(path) == 2 and path[0] != TRAMPOLINE:
-        raise IllegalMove(
-            f"only a stone landing on the trampoline ({TRAMPOLINE}) may move again: {text}"
-        )
+        raise IllegalMove("bounce-off-trampoline", move=text, trampoline=TRAMPOLINE)
     return (origin, path)
 
 
 def _check_origin(origin: str) -> None:
     """Raise IllegalMove unless `origin` names a field or a start stack such as 'Sw4'."""
     if origin == START:
-        raise IllegalMove("name the start stack, e.g. Sw4-A4 (S, colour, height)")
+        raise IllegalMove("start-stack-unnamed")
     if origin[0] == START and origin not in _INDEX:
         colour, height = origin[1], origin[2:]
         if colour not in COLOURS:
-            raise IllegalMove(f"no such colour in {origin}: use w, b, r or y")
+            raise IllegalMove("no-such-colour", stack=origin)
         if not _is_number(height):
-            raise IllegalMove(
-                f"malformed start stack {origin}: expected S, colour and height, e.g. Sw4"
-            )
+            raise IllegalMove("malformed-start-stack", stack=origin)
     elif origin == GOAL:
-        raise IllegalMove("stones in the goal are out of play")
+        raise IllegalMove("goal-out-of-play")
     elif origin not in _INDEX:
-        raise IllegalMove(f"no such field: {origin}")
+        raise IllegalMove("no-such-field", field=origin)
 
 
 def _is_number(text: str) -> bool:
@@ -302,12 +294,12 @@ class Game(_Protocol):
     def __init__(self, players: int = 2, pro: bool = False, first: str = "w") -> None:
         """A new game (R1, R2): 2..4 players, the Pro rule on or off, and who moves first."""
         if players not in SET_UP or type(players) is not int:
-            raise ValueError(f"players must be 2, 3 or 4, not {players!r}")
+            raise BadPosition("bad-players", players=players)
         if pro is not True and pro is not False:
-            raise ValueError(f"pro must be True or False, not {pro!r}")
+            raise BadPosition("bad-pro", pro=pro)
         colours = COLOURS[:players]
         if first not in colours:
-            raise ValueError(f"first must be one of {', '.join(colours)}, not {first!r}")
+            raise BadPosition("bad-first", first=first, colours=", ".join(colours))
         self.players = players
         self.pro = pro
         self.first = first
@@ -345,43 +337,48 @@ class Game(_Protocol):
         Colours left out of `start`/`goal` have nothing there. Every colour must have all its
         stones (R1); start stacks must be what is left of the R1 stacks. `double_turn` says that
         `to_move` is about to make the second move of the Pro two-player double first turn (R10).
-        The game has no move history (undo raises IndexError). Raises ValueError on a bad position.
+        The game has no move history (undo raises IndexError). Raises BadPosition (a ValueError:
+        a code and values, lotus.engine) on a bad position.
         """
         game = cls(players, pro)
         colours = game.colours
+        listed = ", ".join(colours)
         if to_move not in colours:
-            raise ValueError(f"to_move must be one of {', '.join(colours)}, not {to_move!r}")
+            raise BadPosition("bad-to-move", to_move=to_move, colours=listed)
         if first is not None and first not in colours:
-            raise ValueError(f"first must be one of {', '.join(colours)}, not {first!r}")
+            raise BadPosition("bad-first", first=first, colours=listed)
         game.first = first if first is not None else to_move
         board = board or {}
         start = start or {}
         goal = goal or {}
         counts = {c: 0 for c in colours}
-        absent = f"in a {players}-player game"
         for name in board:
             if name not in _INDEX:
-                raise ValueError(f"no such field: {name!r}")
+                raise BadPosition("no-such-field", field=name)
             stack = board[name]
             if not isinstance(stack, str):
-                raise ValueError(f"the stack on {name} must be a string such as 'wbw'")
+                raise BadPosition("stack-not-text", field=name)
             for c in stack:
                 if c not in colours:
-                    raise ValueError(f"no colour {c!r} {absent}")
+                    raise BadPosition("colour-not-playing", colour=c, players=players)
                 counts[c] += 1
             game.stacks[_INDEX[name]] = list(stack)
         full = SET_UP[players]
         for c in start:
             if c not in colours:
-                raise ValueError(f"no colour {c!r} {absent}")
+                raise BadPosition("colour-not-playing", colour=c, players=players)
             given = tuple(start[c])
             for h in given:
                 if type(h) is not int or h < 0:
-                    raise ValueError(f"start stack heights must be numbers >= 0, not {h!r}")
+                    raise BadPosition("bad-start-height", height=h)
             heights = sorted([h for h in given if h], reverse=True)
             if len(heights) > len(full) or any(h > full[i] for i, h in enumerate(heights)):
-                name = COLOUR_NAMES[c]
-                raise ValueError(f"start stacks {given} of {name} are not what is left of {full}")
+                raise BadPosition(
+                    "start-stacks-not-left",
+                    colour=c,
+                    given=", ".join([str(h) for h in given]),
+                    full=", ".join([str(h) for h in full]),
+                )
             game.start_heights[c] = heights + [0] * (len(full) - len(heights))
             counts[c] += sum(heights)
         for c in colours:
@@ -389,22 +386,22 @@ class Game(_Protocol):
                 game.start_heights[c] = [0] * len(full)
         for c in goal:
             if c not in colours:
-                raise ValueError(f"no colour {c!r} {absent}")
+                raise BadPosition("colour-not-playing", colour=c, players=players)
             n = goal[c]
             if type(n) is not int or n < 0:
-                raise ValueError(f"the goal count of {COLOUR_NAMES[c]} must be a number >= 0")
+                raise BadPosition("bad-goal-count", colour=c)
             game._goal[c] = n
             counts[c] += n
         for c in colours:
             if counts[c] != game._per:
-                raise ValueError(f"{COLOUR_NAMES[c]} has {counts[c]} stones, not {game._per}")
+                raise BadPosition("stone-count", colour=c, n=counts[c], per=game._per)
         done = [c for c in colours if game._goal[c] == game._per]
         if len(done) > 1:
-            raise ValueError("only one colour can have all its stones in the goal")
+            raise BadPosition("two-winners")
         game.winner = done[0] if done else None
         game.turn = colours.index(to_move)
         if double_turn and not (pro and players == 2):
-            raise ValueError("the double first turn exists only with the Pro rule and 2 players")
+            raise BadPosition("double-turn-not-pro")
         game._phase = 2 if double_turn else 0
         return game
 
@@ -610,74 +607,68 @@ class Game(_Protocol):
                 return [PASS]
             raise _pass_refused(self)
         if not isinstance(origin, str) or origin == "":
-            raise IllegalMove("an origin is a field or a start stack such as 'Sw4'")
+            raise IllegalMove("origin-required")
         _check_origin(origin)
         found = [m for m in self.legal_moves() if m != PASS and m.split("-")[0] == origin]
         if found:
             return found
-        raise IllegalMove(_origin_problem(self, origin))
+        raise _origin_problem(self, origin)
 
     def move_for(self, origin: str, dest: str) -> str:
         """The canonical move for two clicks (to 8: dest '8' stays, the bounce end bounces)."""
         found = self.moves_from(origin)
         if not isinstance(dest, str):
-            raise IllegalMove(f"a destination is a field such as '6', not {type(dest).__name__}")
+            raise IllegalMove("destination-required", kind=type(dest).__name__)
         if dest != GOAL and dest not in _INDEX:
-            raise IllegalMove(f"no such field: {dest}")
+            raise IllegalMove("no-such-field", field=dest)
         for move in found:
             if move.split("-")[-1] == dest:
                 return move
-        raise IllegalMove(_distance_problem(self, origin, dest))
+        raise _distance_problem(self, origin, dest)
 
 
-# -- why a move is refused: the words of a move's IllegalMove (R3-R11) ------------------------
+# -- why a move is refused: the codes and values of a move's IllegalMove (R3-R11) -------------
 
 
 def _over(game: "Game") -> IllegalMove:
     """The error for any move after the end."""
-    return IllegalMove(f"the game is over: {COLOUR_NAMES[game.winner]} has won")
+    return IllegalMove("game-won", winner=game.winner)
 
 
 def _pass_refused(game: "Game") -> IllegalMove:
     """The error for a pass by a player who has a free stone (R9, R10)."""
-    name = COLOUR_NAMES[game.to_move]
-    return IllegalMove(f"pass is only allowed when you have no free stone ({name} has one)")
+    return IllegalMove("pass-with-free-stone", colour=game.to_move)
 
 
-def _origin_problem(game: "Game", origin: str) -> str:
+def _origin_problem(game: "Game", origin: str) -> IllegalMove:
     """Why nothing can move from a syntactically valid origin."""
     c = game.to_move
-    name = COLOUR_NAMES[c]
     blocked = not game._has_free(c)
     if blocked and game.pro:
-        return f"{name} has no free stone and must pass (Pro rule)"
+        return IllegalMove("must-pass-pro", colour=c)
     if origin[0] == START:
         o, h = origin[1], int(origin[2:])
         if o not in game.colours:
-            return f"there are no {COLOUR_NAMES[o]} stones in a {game.players}-player game"
+            return IllegalMove("colour-not-playing", colour=o, players=game.players)
         if o != c and not blocked:
-            return f"the start stack {origin} is {COLOUR_NAMES[o]}, {name} to move"
+            return IllegalMove("start-stack-not-yours", stack=origin, owner=o, colour=c)
         left = [str(x) for x in game.start_heights[o] if x]
         if not left:
-            return f"{COLOUR_NAMES[o]} has no stones on the start"
+            return IllegalMove("start-empty", colour=o)
         if h not in game.start_heights[o]:
-            return f"{COLOUR_NAMES[o]} has no start stack of height {h} (only {', '.join(left)})"
-        return f"illegal move from {origin}"
+            return IllegalMove("no-start-stack", colour=o, height=h, left=", ".join(left))
+        return IllegalMove("illegal-from", origin=origin)
     if game._phase == 2:
-        return (
-            "the second move of the double first turn sets another stone from the start "
-            "onto the board (or passes)"
-        )
+        return IllegalMove("double-turn-from-start")
     stack = game.stacks[_INDEX[origin]]
     if not stack:
-        return f"{origin} holds no stone"
+        return IllegalMove("field-empty", field=origin)
     top = stack[-1]
     if top != c:
-        text = f"top stone of {origin} is {COLOUR_NAMES[top]}, {name} to move"
         if c in stack:
-            return text + f" (the {name} stone there is covered)"
-        return text + " (only a player with no free stone may move another colour)"
-    return f"illegal move from {origin}"
+            return IllegalMove("own-stone-covered", field=origin, top=top, colour=c)
+        return IllegalMove("top-stone-not-yours", field=origin, top=top, colour=c)
+    return IllegalMove("illegal-from", origin=origin)
 
 
 def _distance(game: "Game", origin: str) -> int:
@@ -687,26 +678,32 @@ def _distance(game: "Game", origin: str) -> int:
     return len(game.stacks[_INDEX[origin]])
 
 
-def _distance_problem(game: "Game", origin: str, dest: str) -> str:
-    """Why the stone at `origin` cannot go to `dest` (R4, R5, R7, R8)."""
+def _distance_problem(game: "Game", origin: str, dest: str) -> IllegalMove:
+    """Why the stone at `origin` cannot go to `dest` (R4, R5, R7, R8): `n` the fields it moves,
+    `ends` where it goes (one field, or the two lanes from the start), `bounce` where it may
+    bounce on to ('' for none), and why not to `dest`: `lane` (the lane it keeps, R5) or
+    `backward` (stones move forward only), else neither."""
     n = _distance(game, origin)
-    ends = [m.split("-")[1] for m in game.moves_from(origin) if m.count("-") == 1]
-    where = " or ".join(ends)
-    if ends and ends[0] == TRAMPOLINE:
-        where += f", and may bounce on to {_walk(TRAMPOLINE, n)}"
-    if origin[0] == START and origin not in _INDEX:
-        who = f"the top stone of a start {n}-stack"
-    elif n == 1:
-        who = "a lone stone"
-    else:
-        who = f"a stone on top of a {n}-stack"
-    text = f"{who} moves {_plural(n, 'field')}, not to {dest} (it goes to {where})"
+    ends = tuple([m.split("-")[1] for m in game.moves_from(origin) if m.count("-") == 1])
+    bounce = _walk(TRAMPOLINE, n) if ends and ends[0] == TRAMPOLINE else ""
     here = ROUTE_INDEX[origin] if origin in ROUTE_INDEX else 0
+    lane = ""
+    backward = False
     if _lane(origin) and _lane(dest) and _lane(origin) != _lane(dest):
-        text += f"; a stone on lane {_lane(origin)} stays on it until the lanes join"
+        lane = _lane(origin)
     elif ROUTE_INDEX[dest] <= here:
-        text += "; stones move forward only"
-    return text
+        backward = True
+    return IllegalMove(
+        "wrong-distance",
+        origin=origin,
+        dest=dest,
+        n=n,
+        start=origin[0] == START and origin not in _INDEX,
+        ends=ends,
+        bounce=bounce,
+        lane=lane,
+        backward=backward,
+    )
 
 
 def _why_illegal(game: "Game", move) -> IllegalMove:
@@ -724,14 +721,10 @@ def _why_illegal(game: "Game", move) -> IllegalMove:
         return err
     if meant != move and len(path) == 1:
         stay = meant.split("-")
-        return IllegalMove(
-            f"a stone that bounces is written through the trampoline: {meant}"
-            f" (or {stay[0]}-{stay[1]} to stay on it)"
-        )
+        return IllegalMove("bounce-through-trampoline", move=meant, stay=stay[0] + "-" + stay[1])
     if len(path) == 2:
         n = _distance(game, origin)
         return IllegalMove(
-            f"a bounce repeats the {_plural(n, 'field')} covered to reach {TRAMPOLINE}:"
-            f" on to {_walk(TRAMPOLINE, n)}, not to {path[1]}"
+            "bounce-distance", n=n, trampoline=TRAMPOLINE, to=_walk(TRAMPOLINE, n), dest=path[1]
         )
-    return IllegalMove(f"illegal move: {move}")
+    return IllegalMove("illegal-move", move=move)

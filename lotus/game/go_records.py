@@ -6,6 +6,7 @@ module never imports lotus.game.records or lotus.game.positions (no import circl
 """
 
 from lotus.engine import go
+from lotus.game.refusals import reason
 from lotus.game.text import (
     POSITION_SEPARATOR,
     PositionError,
@@ -14,6 +15,7 @@ from lotus.game.text import (
     position_game,
     position_parts,
 )
+from lotus.words import N_, _, n_
 
 TAGS = ("Game", "First", "Marker", "Position", "Seats", "Date", "Result", "Dead")
 """The tags a Go record may have, in the order a record puts them."""
@@ -45,7 +47,10 @@ def option_error(options: dict) -> str:
     """What is wrong with a record dict's options ('' when nothing is)."""
     marker = options["marker"]
     if type(marker) is not int or not -go.MARKER_LIMIT <= marker <= go.MARKER_LIMIT:
-        return f"marker must be a whole number from -7 to 7, not {echo(marker)}"
+        value = echo(marker, quoted=False)
+        return _(
+            "the option marker must be a whole number from -7 to 7, not “{value}”", value=value
+        )
     return ""
 
 
@@ -58,16 +63,23 @@ def option_tags(record: dict) -> dict:
 
 
 def outcome(game, names: dict) -> str:
-    """The game's outcome in words, for a Result that does not match."""
+    """The game's outcome in words, for a Result that does not match (`names`: the colours'
+    names in the language in use)."""
     if game.phase == go.SCORING:
-        return "the dead groups are not agreed (no Dead tag), so it has no result yet (*)"
+        return _("the dead groups are not agreed (no Dead tag), so it has no result yet (“*”)")
     if game.phase == go.PLAY:
-        return "it is not over (*)"
+        return _("the game is not over (“*”)")
     if game.resigned:
-        return f"{names[game.resigned]} resigned, {names[game.winner]} won ({game.winner})"
+        # Translators: {code} is what the Result tag says for this outcome (w or b).
+        return _(
+            "{loser} resigned and {winner} won (“{code}”)",
+            loser=names[game.resigned],
+            winner=names[game.winner],
+            code=game.winner,
+        )
     if game.winner is None:
-        return "it is a draw (draw)"
-    return f"{names[game.winner]} won ({game.winner})"
+        return _("the game is a draw (“draw”)")
+    return _("{colour} won (“{code}”)", colour=names[game.winner], code=game.winner)
 
 
 def start(found: dict, game, option, agree) -> tuple:
@@ -82,7 +94,9 @@ def start(found: dict, game, option, agree) -> tuple:
         value = found["Marker"][1]
         digits = value[1:] if value[:1] == "-" else value
         if not number(digits) or int(digits) > go.MARKER_LIMIT or value == "-0":
-            raise ValueError(f"{echo(value)} is not a whole number from -7 to 7")
+            raise ValueError(
+                _("“{value}” is not a whole number from -7 to 7", value=echo(value, quoted=False))
+            )
         marker = int(value)
     if game is not None:
         agree(found, {"First": game.to_move, "Marker": str(game.marker)})
@@ -95,9 +109,18 @@ def start(found: dict, game, option, agree) -> tuple:
 def agree_dead(game, dead: list) -> None:
     """End the game with the agreed dead groups (G9, G10); ValueError saying why it cannot."""
     if game.phase != go.SCORING:
+        if game.resigned:
+            raise ValueError(
+                _(
+                    "dead groups are agreed after two passes in a row, and this game ended by"
+                    " resignation"
+                )
+            )
         raise ValueError(
-            "dead groups are agreed after two passes in a row, and this game "
-            + ("ended by resignation" if game.resigned else "did not end with them")
+            _(
+                "dead groups are agreed after two passes in a row, and this game did not end"
+                " with them"
+            )
         )
     game.finish(dead)
 
@@ -127,14 +150,14 @@ POSITION_HEADS = "g"
 # The board is written in eight groups: the seven hexagons (six points each), then the outline.
 _GO_GROUPS = ((0, 6), (6, 12), (12, 18), (18, 24), (24, 30), (30, 36), (36, 42), (42, 72))
 _GO_GROUP_NAMES = (
-    "the central hexagon (points 1-6)",
-    "hexagon 2 (points 7-12)",
-    "hexagon 3 (points 13-18)",
-    "hexagon 4 (points 19-24)",
-    "hexagon 5 (points 25-30)",
-    "hexagon 6 (points 31-36)",
-    "hexagon 7 (points 37-42)",
-    "the outline (points 43-72)",
+    N_("the central hexagon (points 1-6)"),
+    N_("hexagon 2 (points 7-12)"),
+    N_("hexagon 3 (points 13-18)"),
+    N_("hexagon 4 (points 19-24)"),
+    N_("hexagon 5 (points 25-30)"),
+    N_("hexagon 6 (points 31-36)"),
+    N_("hexagon 7 (points 37-42)"),
+    N_("the outline (points 43-72)"),
 )
 
 
@@ -172,19 +195,27 @@ def read_position(parts: list):
     position_parts(parts, ("game", "turn", "board", "marker", "passes"), "go")
     to_move = parts[1]
     if to_move not in go.COLOURS:
-        raise PositionError("turn", f"{to_move!r} is not playing (w or b)")
+        raise PositionError(
+            "turn", _("“{colour}” is not playing (w or b)", colour=echo(to_move, quoted=False))
+        )
     board = _go_board(parts[2])
     marker = parts[3]
     size = marker[1:] if marker[:1] == "-" else marker
     if not number(size) or int(size) > go.MARKER_LIMIT or marker == "-0":
-        raise PositionError("marker", f"{marker!r} is not a whole number from -7 to 7")
+        raise PositionError(
+            "marker",
+            _("“{value}” is not a whole number from -7 to 7", value=echo(marker, quoted=False)),
+        )
     passes = parts[4]
     if passes not in ("0", "1", "2"):
-        raise PositionError("passes", f"{passes!r} is not 0, 1 or 2 (passes in a row)")
+        raise PositionError(
+            "passes",
+            _("“{value}” is not 0, 1 or 2 (passes in a row)", value=echo(passes, quoted=False)),
+        )
     try:
         return go.Game.from_setup(board, to_move=to_move, marker=int(marker), passes=int(passes))
     except ValueError as err:
-        raise PositionError("board", str(err)) from None
+        raise PositionError("board", reason(err)) from None
 
 
 def _go_board(text: str) -> str:
@@ -192,8 +223,13 @@ def _go_board(text: str) -> str:
     if len(groups) != len(_GO_GROUPS):
         raise PositionError(
             "board",
-            f"{len(groups)} groups: expected 8 separated by '.', the seven hexagons "
-            "(6 points each) and the outline (30 points)",
+            n_(
+                "{n} group: expected 8 separated by “.”, the seven hexagons (6 points each) and"
+                " the outline (30 points)",
+                "{n} groups: expected 8 separated by “.”, the seven hexagons (6 points each) and"
+                " the outline (30 points)",
+                len(groups),
+            ),
         )
     out = []
     for k in range(len(groups)):
@@ -211,20 +247,43 @@ def _go_board(text: str) -> str:
             elif ch != "":
                 raise PositionError(
                     f"point {first + count + 1}",
-                    f"{ch!r} is not a stone (w or b) or a number of empty points",
+                    _(
+                        "“{char}” is not a stone (w or b) or a number of empty points",
+                        char=echo(ch, quoted=False),
+                    ),
                 )
             if not number(run) or run == "0":
                 raise PositionError(
-                    "board", f"{_GO_GROUP_NAMES[k]}: {run!r} is not a number of empty points"
+                    "board",
+                    # Translators: {group} names a part of the board ("hexagon 2 (points 7-12)").
+                    _(
+                        "{group}: “{run}” is not a number of empty points",
+                        group=_(_GO_GROUP_NAMES[k]),
+                        run=echo(run, quoted=False),
+                    ),
                 )
             if int(run) > size - count:
                 raise PositionError(
-                    "board", f"{_GO_GROUP_NAMES[k]}: {run!r} empty points do not fit in it"
+                    "board",
+                    _(
+                        "{group}: “{run}” empty points do not fit in it",
+                        group=_(_GO_GROUP_NAMES[k]),
+                        run=echo(run, quoted=False),
+                    ),
                 )
             out.append("." * int(run))
             count += int(run)
         if count != size:
-            raise PositionError("board", f"{_GO_GROUP_NAMES[k]} has {count} points, not {size}")
+            raise PositionError(
+                "board",
+                n_(
+                    "{group} has {n} point, not {size}",
+                    "{group} has {n} points, not {size}",
+                    count,
+                    group=_(_GO_GROUP_NAMES[k]),
+                    size=size,
+                ),
+            )
     return "".join(out)
 
 

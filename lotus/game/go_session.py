@@ -2,7 +2,8 @@
 
 from lotus.engine import go
 from lotus.engine.kensington import HEXAGONS, NEIGHBOURS, SIZE
-from lotus.game.session import Session, colour_name, join_and, sentence
+from lotus.game.refusals import reason
+from lotus.game.session import Session, colour_name, join_and
 from lotus.render import go as go_render
 from lotus.words import N_, _, n_
 
@@ -78,7 +79,7 @@ class GoSession(Session):
         try:
             self.act(point)
         except go.IllegalMove as exc:
-            self.message = sentence(str(exc))
+            self.message = reason(exc)
             return False
         return True
 
@@ -134,7 +135,7 @@ class GoSession(Session):
         try:
             self.act(action)
         except go.IllegalMove as exc:
-            self.message = sentence(str(exc))
+            self.message = reason(exc)
 
     # -- words -----------------------------------------------------------------------------
     def _before(self, action: str):

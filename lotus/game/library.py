@@ -20,6 +20,7 @@ import json
 
 from lotus.game import games
 from lotus.game.text import echo
+from lotus.words import N_, _, n_
 
 INDEX_KEY = "lotus.games"
 GAME_KEY = "lotus.game."  # + id
@@ -29,15 +30,17 @@ MAX_SAVE = 1_000_000  # characters: a longer save is not restored (kept, marked 
 MAX_INDEX = 1_000_000  # characters: a longer index is set aside unread (2,000 games take 400,000)
 MAX_ID = 64  # characters of an id (ours take about 12), and of a game's name
 TEXTS = ("date", "players", "result", "broken")  # an entry's optional texts
-FIELD_WORDS = {
-    "seq": "order",
-    "moves": "number of moves",
-    "date": "date",
-    "players": "players",
-    "result": "result",
-    "broken": "reason it cannot be restored",
+FIELD_PROBLEMS = {
+    "seq": N_("an entry's order is not a number"),
+    "moves": N_("an entry's number of moves is not a number"),
+    "date": N_("an entry's date is not text"),
+    "players": N_("an entry's players are not text"),
+    "result": N_("an entry's result is not text"),
+    "broken": N_("an entry's reason it cannot be restored is not text"),
 }
-UNKNOWN = "a game this version does not know"
+"""What is wrong with an index entry's value of the wrong kind, by its name (worded where said)."""
+UNKNOWN = N_("a game this version does not know")
+"""Said of a saved game of a kind this version has not (worded where shown: `_(UNKNOWN)`)."""
 
 
 def _remove(storage, key: str) -> None:
@@ -64,7 +67,8 @@ class Library:
         empty = {"games": [], "current": {}, "seq": 0}
         size = self._size(INDEX_KEY)
         if size > MAX_INDEX:  # not brought into Python's memory: set aside unread
-            self._set_aside(None, f"it is too large to read, {size} characters", empty)
+            problem = _("it is too large to read, {count} characters", count=size)
+            self._set_aside(None, problem, empty)
             return empty
         text = self.storage.get(INDEX_KEY) if size > 0 else None
         if not text:
@@ -86,24 +90,36 @@ class Library:
         key = self._backup(text)
         if key is None:  # storage refused the copy: the damaged index stays where it is
             self.stuck = True
-            note = (
-                f"Your list of saved games is damaged ({problem}), and this browser's storage is "
-                "too full to keep a copy of it: it is left as it is, and games are not saved "
-                "until there is room."
+            note = _(
+                "Your list of saved games is damaged ({problem}), and this browser's storage is"
+                " too full to keep a copy of it: it is left as it is, and games are not saved"
+                " until there is room.",
+                problem=problem,
             )
         else:
             self.stuck = False
             count = len(index["games"])
+            # Translators: {key} is where the damaged list is kept in the browser's storage.
             if count == 0:
-                found = "no saved game could be found in it"
-            elif count == 1:
-                found = "the one game still named in it is listed in Your games"
+                note = _(
+                    "Your list of saved games was damaged ({problem}). It is kept as it was"
+                    " under “{key}” in this browser's storage; no saved game could be found in"
+                    " it.",
+                    problem=problem,
+                    key=key,
+                )
             else:
-                found = f"the {count} games still named in it are listed in Your games"
-            note = (
-                f"Your list of saved games was damaged ({problem}). It is kept as it was under "
-                f'"{key}" in this browser\'s storage; {found}.'
-            )
+                note = n_(
+                    "Your list of saved games was damaged ({problem}). It is kept as it was"
+                    " under “{key}” in this browser's storage; the one game still named in it is"
+                    " listed in Your games.",
+                    "Your list of saved games was damaged ({problem}). It is kept as it was"
+                    " under “{key}” in this browser's storage; the {n} games still named in it"
+                    " are listed in Your games.",
+                    count,
+                    problem=problem,
+                    key=key,
+                )
             self._write(index)
         if note not in self.notes:
             self.notes.append(note)
@@ -265,7 +281,7 @@ def read_index(text: str) -> tuple:
     except (ValueError, MemoryError):
         data = None
     if not isinstance(data, dict):
-        kind = "it is not JSON" if data is None else "it is not a list of games"
+        kind = _("it is not JSON") if data is None else _("it is not a list of games")
         return {"games": [], "current": {}, "seq": 0}, kind
     problems = []
     games = []
@@ -273,23 +289,23 @@ def read_index(text: str) -> tuple:
     keys = set()
     listed = data.get("games", [])
     if not isinstance(listed, list):
-        problems.append("its games are not a list")
+        problems.append(_("its games are not a list"))
         listed = []
     for item in listed:
         entry, wrong = _entry(item)
         if entry is None:
-            problems.append("an entry does not name a saved game")
+            problems.append(_("an entry does not name a saved game"))
         elif entry["id"] in ids or entry["key"] in keys:
-            problems.append("two entries name the same game")
+            problems.append(_("two entries name the same game"))
         else:
             if wrong:
-                problems.append(f"an entry's {wrong}")
+                problems.append(_(FIELD_PROBLEMS[wrong]))
             ids.add(entry["id"])
             keys.add(entry["key"])
             games.append(entry)
     current = data.get("current", {})
     if not isinstance(current, dict):
-        problems.append("its games on screen are not a table")
+        problems.append(_("its games on screen are not a table"))
         current = {}
     kinds = {e["id"]: e["game"] for e in games}
     chosen = {}
@@ -297,11 +313,11 @@ def read_index(text: str) -> tuple:
         if isinstance(game_id, str) and kinds.get(game_id) == game:
             chosen[game] = game_id
         elif not isinstance(game_id, str) or game_id in kinds:  # (an id not listed: gone)
-            problems.append("a game it shows last is not one of its games")
+            problems.append(_("a game it shows last is not one of its games"))
     seq = data.get("seq", 0)
     top = max([e["seq"] for e in games] + [len(games)])
     if type(seq) is not int or seq < 0:
-        problems.append("its count is not a number")
+        problems.append(_("its count is not a number"))
         seq = top
     index = {"games": games, "current": chosen, "seq": max(seq, top)}
     return index, problems[0] if problems else ""
@@ -309,8 +325,9 @@ def read_index(text: str) -> tuple:
 
 def _entry(item) -> tuple:
     """(entry, wrong): a valid copy of an index entry, its values of the wrong kind left out
-    (`wrong` names one, '' when none); entry None when the item names no game of its own: an
-    id, a game kind and its own key (`lotus.game.<id>`, or the old slot of its game kind)."""
+    (`wrong` is the name of one, a key of FIELD_PROBLEMS, '' when none); entry None when the
+    item names no game of its own: an id, a game kind and its own key (`lotus.game.<id>`, or the
+    old slot of its game kind)."""
     if not isinstance(item, dict):
         return None, ""
     game_id, game, key = item.get("id"), item.get("game"), item.get("key")
@@ -331,7 +348,7 @@ def _entry(item) -> tuple:
         if ok:
             entry[name] = value
         elif not wrong:
-            wrong = FIELD_WORDS[name] + (" is not text" if name in TEXTS else " is not a number")
+            wrong = name
     return entry, wrong
 
 
@@ -340,10 +357,12 @@ def _name(value) -> bool:
 
 
 def title(game) -> str:
-    """A game kind's name for the list: its title, or what it is called with `UNKNOWN` (a game of
-    another version)."""
+    """A game kind's name for the list: its title, or what it is called and that this version does
+    not know it (a game of another version)."""
     titles = games.TITLES
-    return titles[game] if game in titles else f"{echo(game, quoted=False)} ({UNKNOWN})"
+    if game in titles:
+        return titles[game]
+    return _("{game} (a game this version does not know)", game=echo(game, quoted=False))
 
 
 def _count_moves(text: str) -> int:

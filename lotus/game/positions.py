@@ -13,7 +13,8 @@ MicroPython.
 """
 
 from lotus.game import games
-from lotus.game.text import POSITION_SEPARATOR, PositionError, split_position
+from lotus.game.text import POSITION_SEPARATOR, PositionError, echo, either, split_position
+from lotus.words import _
 
 SEPARATOR = POSITION_SEPARATOR
 """Separates the parts of a position."""
@@ -37,4 +38,13 @@ def from_position(text: str):
         if game is not None:
             return game
         heads.append(f"{hooks.POSITION_HEADS} ({entry.id})")
-    raise PositionError("game", f"{parts[0]!r} is not a game: expected {' or '.join(heads)}")
+    raise PositionError(
+        "game",
+        # Translators: {heads} lists how each game's positions begin, in notation:
+        # "r2s, r3s, r4s, r2p, r3p, r4p (race) or g (go)".
+        _(
+            "“{head}” is not a game: expected {heads}",
+            head=echo(parts[0], quoted=False),
+            heads=either(heads),
+        ),
+    )

@@ -6,6 +6,7 @@ module never imports lotus.game.records or lotus.game.positions (no import circl
 """
 
 from lotus.engine import race
+from lotus.game.refusals import colour_name, reason
 from lotus.game.text import (
     POSITION_SEPARATOR,
     PositionError,
@@ -14,6 +15,7 @@ from lotus.game.text import (
     position_game,
     position_parts,
 )
+from lotus.words import _, n_
 
 TAGS = ("Game", "Players", "Rule", "First", "Position", "Seats", "Date", "Result")
 """The tags a race record may have, in the order a record puts them."""
@@ -45,9 +47,11 @@ def from_game(game, start) -> tuple:
 def option_error(options: dict) -> str:
     """What is wrong with a record dict's options ('' when nothing is)."""
     if options["players"] not in (2, 3, 4) or type(options["players"]) is not int:
-        return f"players must be 2, 3 or 4, not {echo(options['players'])}"
+        value = echo(options["players"], quoted=False)
+        return _("the option players must be 2, 3 or 4, not “{value}”", value=value)
     if options["rule"] not in RULES:
-        return f"rule must be 'standard' or 'pro', not {echo(options['rule'])}"
+        value = echo(options["rule"], quoted=False)
+        return _("the option rule must be “standard” or “pro”, not “{value}”", value=value)
     return ""
 
 
@@ -58,10 +62,12 @@ def option_tags(record: dict) -> dict:
 
 
 def outcome(game, names: dict) -> str:
-    """The game's outcome in words, for a Result that does not match."""
+    """The game's outcome in words, for a Result that does not match (`names`: the colours'
+    names in the language in use)."""
     if game.is_over:
-        return f"{names[game.winner]} won ({game.winner})"
-    return "it is not over (*)"
+        # Translators: {code} is what the Result tag says for this outcome (w, b, r, y).
+        return _("{colour} won (“{code}”)", colour=names[game.winner], code=game.winner)
+    return _("the game is not over (“*”)")
 
 
 def start(found: dict, game, option, agree) -> tuple:
@@ -111,7 +117,7 @@ def _move_list() -> tuple:
         nxt[name] = after
 
     def walk(name: str, distance: int) -> str:
-        for _ in range(distance):
+        for _step in range(distance):
             if name == race.GOAL:
                 break
             name = nxt[name][0]
@@ -185,10 +191,22 @@ def _colour(c: str, colours: tuple, part: str) -> str:
     if c in colours:
         return c
     if c in race.COLOURS:
-        raise PositionError(
-            part, f"{c!r} is not playing ({len(colours)} players: {', '.join(colours)})"
-        )
-    raise PositionError(part, f"{c!r} is not a colour (use {', '.join(colours)})")
+        raise PositionError(part, _not_playing(c, colours))
+    # Translators: {colours} are the colours' letters in notation ("w, b").
+    raise PositionError(
+        part, _("“{colour}” is not a colour (use {colours})", colour=c, colours=", ".join(colours))
+    )
+
+
+def _not_playing(c: str, colours: tuple) -> str:
+    """Why a colour letter of a position names no player of the game."""
+    return _(
+        # Translators: {n} players, their colours' letters in notation ("w, b").
+        "“{colour}” is not playing ({n} players: {colours})",
+        colour=echo(c, quoted=False),
+        n=len(colours),
+        colours=", ".join(colours),
+    )
 
 
 def read_position(parts: list):
@@ -205,22 +223,23 @@ def read_position(parts: list):
 
     turn = parts[1]
     if turn == "":
-        raise PositionError("turn", "missing: give the colour to move, e.g. w")
+        raise PositionError("turn", _("it is missing: give the colour to move, such as w"))
     if turn[0] not in colours:
-        raise PositionError(
-            "turn", f"{turn[0]!r} is not playing ({players} players: {', '.join(colours)})"
-        )
+        raise PositionError("turn", _not_playing(turn[0], colours))
     to_move = turn[0]
     suffix = turn[1:]
     if suffix not in _DOUBLE:
         raise PositionError(
             "turn",
-            f"{turn!r}: after the colour only d1 or d2 (the Pro double first turn) may follow",
+            _(
+                "“{turn}”: only d1 or d2 (the Pro rule's double first turn) may follow the colour",
+                turn=echo(turn, quoted=False),
+            ),
         )
     phase = _DOUBLE.index(suffix)
     if phase and not (pro and players == 2):
         raise PositionError(
-            "turn", "the double first turn (d1, d2) exists only with the Pro rule and 2 players"
+            "turn", _("the double first turn (d1, d2) exists only with the Pro rule and 2 players")
         )
 
     board = _race_board(parts[2], colours)
@@ -232,13 +251,24 @@ def read_position(parts: list):
         if total != per:
             raise PositionError(
                 "stones",
-                f"{race.COLOUR_NAMES[c]} has {total} stones (board {on_board}, start "
-                f"{sum(start[c])}, goal {goal[c]}), not {per}",
+                # Translators: where a colour's stones are in a position: on the board, in the
+                # start stacks, home in the goal; {per} is how many each player has.
+                n_(
+                    "{colour} has {n} stone (board {board}, start {start}, goal {goal}), not {per}",
+                    "{colour} has {n} stones (board {board}, start {start}, goal {goal}), not"
+                    " {per}",
+                    total,
+                    colour=colour_name(c),
+                    board=on_board,
+                    start=sum(start[c]),
+                    goal=goal[c],
+                    per=per,
+                ),
             )
     if phase == 1:
         if board or any(start[c] != race.SET_UP[players] for c in colours):
             raise PositionError(
-                "turn", "d1: the double first turn begins only at the start of the game"
+                "turn", _("d1: the double first turn begins only at the start of the game")
             )
         return race.Game(players, pro, to_move)
     try:
@@ -252,7 +282,7 @@ def read_position(parts: list):
             double_turn=phase == 2,
         )
     except ValueError as err:
-        raise PositionError("position", str(err)) from None
+        raise PositionError("position", reason(err)) from None
 
 
 def _field_name(item: str) -> str:
@@ -276,21 +306,34 @@ def _race_board(text: str, colours: tuple) -> dict:
     if text == "-":
         return {}
     if text == "":
-        raise PositionError("board", "missing: list the stacks (e.g. A4w.5bw) or '-' for none")
+        raise PositionError(
+            "board", _("it is missing: list the stacks (such as A4w.5bw), or “-” for none")
+        )
     board = {}
     for item in text.split("."):
         name = _field_name(item)
         if name == "":
             raise PositionError(
-                "board", f"{item!r} does not begin with a field (A1-A4, B1-B4, 5-14)"
+                "board",
+                _(
+                    "“{item}” does not begin with a field (A1-A4, B1-B4, 5-14)",
+                    item=echo(item, quoted=False),
+                ),
             )
         if name not in race.FIELDS:
-            raise PositionError("board", f"{item!r}: there is no field {name}")
+            raise PositionError(
+                "board",
+                _(
+                    "“{item}”: there is no field {field}",
+                    item=echo(item, quoted=False),
+                    field=echo(name, quoted=False),
+                ),
+            )
         if name in board:
-            raise PositionError("field " + name, "given twice")
+            raise PositionError("field " + name, _("it is given twice"))
         stack = item[len(name) :]
         if stack == "":
-            raise PositionError("field " + name, "no stones: leave empty fields out")
+            raise PositionError("field " + name, _("it has no stones: leave empty fields out"))
         for c in stack:
             _colour(c, colours, "field " + name)
         board[name] = stack
@@ -300,18 +343,25 @@ def _race_board(text: str, colours: tuple) -> dict:
 def _colour_items(text: str, colours: tuple, part: str) -> dict:
     """Split 'w321.b4321' into {'w': '321', 'b': '4321'}: every colour exactly once."""
     if text == "":
-        raise PositionError(part, f"missing: one item per colour, e.g. {colours[0]}0")
+        raise PositionError(
+            part,
+            _("it is missing: one item per colour, such as {example}", example=colours[0] + "0"),
+        )
     out = {}
     for item in text.split("."):
         if item == "":
-            raise PositionError(part, "an empty item: one item per colour, separated by '.'")
+            raise PositionError(part, _("an item is empty: one item per colour, separated by “.”"))
         c = _colour(item[0], colours, part)
         if c in out:
-            raise PositionError(part, f"{race.COLOUR_NAMES[c]} ({c}) is given twice")
+            raise PositionError(
+                part, _("{colour} ({code}) is given twice", colour=colour_name(c), code=c)
+            )
         out[c] = item[1:]
     for c in colours:
         if c not in out:
-            raise PositionError(part, f"{race.COLOUR_NAMES[c]} ({c}) is missing")
+            raise PositionError(
+                part, _("{colour} ({code}) is missing", colour=colour_name(c), code=c)
+            )
     return out
 
 
@@ -324,15 +374,27 @@ def _race_start(text: str, colours: tuple) -> dict:
         for ch in items[c]:
             if ch < "1" or ch > "9" or int(ch) > full[0]:
                 raise PositionError(
-                    "start", f"{c}{items[c]}: {ch!r} is not a start stack height (1-{full[0]})"
+                    "start",
+                    _(
+                        "“{item}”: “{height}” is not a start stack's height (1-{most})",
+                        item=echo(c + items[c], quoted=False),
+                        height=ch,
+                        most=full[0],
+                    ),
                 )
             heights.append(int(ch))
         heights.sort(reverse=True)
         if len(heights) > len(full) or any(h > full[i] for i, h in enumerate(heights)):
             raise PositionError(
                 "start",
-                f"{c}{items[c]}: the start stacks of {race.COLOUR_NAMES[c]} are not what is "
-                f"left of {''.join(str(h) for h in full)}",
+                # Translators: {stacks} are the heights of a colour's start stacks at the
+                # start of the game ("4321"); the stacks given must be some of them.
+                _(
+                    "“{item}”: the start stacks of {colour} are not what is left of {stacks}",
+                    item=echo(c + items[c], quoted=False),
+                    colour=colour_name(c),
+                    stacks="".join(str(h) for h in full),
+                ),
             )
         start[c] = tuple(heights)
     return start
@@ -344,7 +406,12 @@ def _race_goal(text: str, colours: tuple) -> dict:
     for c in colours:
         if not number(items[c]):
             raise PositionError(
-                "goal", f"{c}{items[c]}: {items[c]!r} is not a number of stones in the goal"
+                "goal",
+                _(
+                    "“{item}”: “{count}” is not a number of stones in the goal",
+                    item=echo(c + items[c], quoted=False),
+                    count=echo(items[c], quoted=False),
+                ),
             )
         goal[c] = int(items[c])
     return goal

@@ -1,7 +1,8 @@
 """The race game's session in the page: the engine game plus the two-click selection."""
 
 from lotus.engine import race
-from lotus.game.session import Session, colour_name, sentence
+from lotus.game.refusals import reason
+from lotus.game.session import Session, colour_name
 from lotus.render import race as race_render
 from lotus.words import N_, _, n_
 
@@ -64,7 +65,7 @@ class RaceSession(Session):
             if target in game.origins():
                 return self._select(target)
             self._after_change()
-            self.message = sentence(str(exc))
+            self.message = reason(exc)
             return False
         self.act(move)
         return True
@@ -74,7 +75,7 @@ class RaceSession(Session):
             moves = self.game.moves_from(origin)
         except race.IllegalMove as exc:
             self._after_change()
-            self.message = sentence(str(exc))
+            self.message = reason(exc)
             return False
         targets = []
         bounces = []
@@ -98,7 +99,7 @@ class RaceSession(Session):
         try:
             self.act("pass")
         except race.IllegalMove as exc:
-            self.message = sentence(str(exc))
+            self.message = reason(exc)
 
     # -- output ----------------------------------------------------------------------------
     def can_pass(self) -> bool:

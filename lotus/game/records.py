@@ -20,8 +20,9 @@ from lotus.game import games, positions
 
 # the most moves, who may sit at a colour
 from lotus.game.games import MAX_MOVES, SEAT_KINDS
-from lotus.game.session import COLOUR_NAMES
-from lotus.game.text import digits, echo, number
+from lotus.game.refusals import colour_name, reason
+from lotus.game.text import digits, echo, either, number
+from lotus.words import _, p_
 
 KINDS = SEAT_KINDS
 """Who sits at a colour: a person or the computer at one of its levels (a link's seat code is one
@@ -48,9 +49,15 @@ def _hooks(game: str):
     return games.get(game).record_hooks()
 
 
-def _either(prefix: str = "") -> str:
-    """'race or go' (with a prefix before each game)."""
-    return " or ".join(prefix + g for g in games.GAMES)
+def _either(quote: bool = False) -> str:
+    """'race or go' (each in quotes: '“race” or “go”')."""
+    return either(_("“{text}”", text=g) if quote else g for g in games.GAMES)
+
+
+def _said(value) -> str:
+    """A value the person gave, in quotes, cut short (lotus.game.text.echo)."""
+    # Translators: a value from the person's record or link, repeated in an error.
+    return _("“{text}”", text=echo(value, quoted=False))
 
 
 MAX_RECORD_CHARS = games.MAX_RECORD_CHARS
@@ -62,7 +69,9 @@ take about 2,700 characters."""
 
 
 def _too_many(count: int) -> str:
-    return f"it holds {count} moves, more than the {MAX_MOVES} a game may have"
+    return _(
+        "it holds {count} moves, more than the {most} a game may have", count=count, most=MAX_MOVES
+    )
 
 
 _KEYS = ("game", "options", "seats", "date", "result", "moves", "dead", "position")
@@ -75,11 +84,21 @@ class RecordError(ValueError):
 
     def __init__(self, reason: str, line=None, column=None, move=None) -> None:
         if move is not None:
-            text = f"move {move} (line {line}, column {column}): {reason}"
+            # Translators: where a record's move is, then why it cannot be played.
+            text = _(
+                "move {move} (line {line}, column {column}): {reason}",
+                move=move,
+                line=line,
+                column=column,
+                reason=reason,
+            )
         elif line is not None:
-            text = f"line {line}, column {column}: {reason}"
+            text = _(
+                "line {line}, column {column}: {reason}", line=line, column=column, reason=reason
+            )
         else:
-            text = "record: " + reason
+            # Translators: a record given to the code (not a text) that is not one.
+            text = _("record: {reason}", reason=reason)
         super().__init__(text)
         self.reason = reason
         self.line = line
@@ -150,8 +169,11 @@ def record_of(game, seats=None, date=None) -> dict:
     try:
         entry = games.of_game(game)
     except TypeError:
-        takes = _either("a ").replace(" or ", ".Game or ") + ".Game"
-        raise TypeError(f"record_of takes {takes}, not {type(game).__name__}") from None
+        # Translators: {games} are the engines' classes, in code ("race.Game or go.Game").
+        takes = either(g + ".Game" for g in games.GAMES)
+        raise TypeError(
+            _("record_of takes a game ({games}), not {kind}", games=takes, kind=type(game).__name__)
+        ) from None
     kind = entry.id
     start = start_of(game)
     here = positions.to_position(start)
@@ -176,69 +198,103 @@ def record_of(game, seats=None, date=None) -> dict:
 def _check(record) -> None:
     """Raise RecordError (line None) unless the dict has the shape `write` needs."""
     if not isinstance(record, dict):
-        raise RecordError(f"a record is a dict, not {type(record).__name__}")
+        raise RecordError(_("a record is a dict, not {kind}", kind=type(record).__name__))
     for key in record:
         if key not in _KEYS:
-            raise RecordError(f"unknown key {echo(key)} (keys: {', '.join(_KEYS)})")
+            raise RecordError(
+                _("unknown key {key} (keys: {keys})", key=_said(key), keys=", ".join(_KEYS))
+            )
     game = record.get("game")
     if game not in games.GAMES:
-        kinds = " or ".join(repr(g) for g in games.GAMES)
-        raise RecordError(f"game must be {kinds}, not {echo(game)}")
+        raise RecordError(
+            _("game must be {games}, not {value}", games=_either(True), value=_said(game))
+        )
     options = record.get("options")
     if not isinstance(options, dict):
-        raise RecordError("options must be a dict")
+        raise RecordError(_("options must be a dict"))
     names = games.get(game).record_option_names
     for key in options:
         if key not in names:
-            raise RecordError(f"unknown {game} option {echo(key)} (options: {', '.join(names)})")
+            raise RecordError(
+                _(
+                    "unknown {game} option {key} (options: {names})",
+                    game=game,
+                    key=_said(key),
+                    names=", ".join(names),
+                )
+            )
     for key in names:
         if key not in options:
-            raise RecordError(f"option {echo(key)} is missing")
+            raise RecordError(_("option {key} is missing", key=_said(key)))
     problem = _hooks(game).option_error(options)
     if problem:
         raise RecordError(problem)
     colours = _colours(game, options)
     if options["first"] not in colours:
-        first = echo(options["first"])
-        raise RecordError(f"first must be one of {', '.join(colours)}, not {first}")
+        raise RecordError(
+            _(
+                "first must be one of {colours}, not {value}",
+                colours=", ".join(colours),
+                value=_said(options["first"]),
+            )
+        )
     seats = record.get("seats", {})
     if not isinstance(seats, dict):
-        raise RecordError("seats must be a dict {colour: kind}")
+        raise RecordError(_("seats must be a dict {colour: kind}"))
     for c in seats:
         if c not in colours:
-            raise RecordError(f"seats: {echo(c)} is not playing")
+            raise RecordError(_("seats: {colour} is not playing", colour=_said(c)))
         if seats[c] not in KINDS:
-            raise RecordError(f"seats: {echo(seats[c])} is not one of {', '.join(KINDS)}")
+            raise RecordError(
+                _(
+                    "seats: {kind} is not one of {kinds}",
+                    kind=_said(seats[c]),
+                    kinds=", ".join(KINDS),
+                )
+            )
     date = record.get("date")
     if date is not None and not _is_date(date):
-        raise RecordError(f"date must be 'YYYY.MM.DD' (parts may be '?'), not {echo(date)}")
+        raise RecordError(
+            _("date must be “YYYY.MM.DD” (parts may be “?”), not {value}", value=_said(date))
+        )
     if "result" in record and record["result"] not in _results(game, options):
-        results = ", ".join(_results(game, options))
-        raise RecordError(f"result must be one of {results}, not {echo(record['result'])}")
+        raise RecordError(
+            _(
+                "result must be one of {results}, not {value}",
+                results=", ".join(_results(game, options)),
+                value=_said(record["result"]),
+            )
+        )
     moves = record.get("moves", [])
     if not isinstance(moves, (list, tuple)):
-        raise RecordError("moves must be a list of move strings")
+        raise RecordError(_("moves must be a list of move strings"))
     if len(moves) > MAX_MOVES:
         raise RecordError(_too_many(len(moves)))
     for n, move in enumerate(moves):
         if type(move) is not str or move == "" or _has_space(move) or "." in move:
-            raise RecordError(f"move {n + 1} is not a move string: {echo(move)}")
+            raise RecordError(
+                _("move {n} is not a move string: {value}", n=n + 1, value=_said(move))
+            )
     dead = record.get("dead")
     if dead is not None:
         if not games.get(game).has_scoring:
-            scoring = " or ".join(e.id for e in games.ENTRIES if e.has_scoring)
-            raise RecordError(f"dead groups are agreed in {scoring} games only")
+            scoring = either(e.id for e in games.ENTRIES if e.has_scoring)
+            raise RecordError(_("dead groups are agreed in {games} games only", games=scoring))
         if not isinstance(dead, (list, tuple)):
-            raise RecordError("dead must be None or a list of points")
+            raise RecordError(_("dead must be None or a list of points"))
         points = _hooks(game).POINTS
         for n, point in enumerate(dead):
             if not _is_point(point, points):
-                raise RecordError(f"dead: {echo(point)} is not a point (1-{points})")
+                raise RecordError(
+                    _("dead: {value} is not a point (1-{most})", value=_said(point), most=points)
+                )
             if point in dead[:n]:
-                raise RecordError(f"dead: point {point} is given twice")
+                raise RecordError(_("dead: point {point} is given twice", point=point))
     position = record.get("position")
     if position is not None and (type(position) is not str or _has_space(position)):
-        raise RecordError(f"position must be None or a position text, not {echo(position)}")
+        raise RecordError(
+            _("position must be None or a position text, not {value}", value=_said(position))
+        )
 
 
 def _has_space(text: str) -> bool:
@@ -347,7 +403,7 @@ def _scan_tags(line: str, line_no: int, tags: list, tokens: list) -> int:
             i += 1
         elif c == 91:  # '['
             if tokens:
-                raise RecordError("a tag after the moves: the tags come first", line_no, i + 1)
+                raise RecordError(_after_moves(), line_no, i + 1)
             i = _scan_tag(line, i, line_no, tags)
         else:
             return i
@@ -363,11 +419,15 @@ def _scan_moves(line: str, line_no: int, col: int, tokens: list) -> None:
     for token in line.split(" "):
         if token != "":
             if token[0] == "[":  # a token begins with '[': a tag, and moves came before it
-                raise RecordError("a tag after the moves: the tags come first", line_no, col)
+                raise RecordError(_after_moves(), line_no, col)
             tokens.append(token)
             tokens.append(line_no)
             tokens.append(col)
         col += len(token) + 1
+
+
+def _after_moves() -> str:
+    return _("a tag after the moves: the tags come first")
 
 
 def _letter(c: int) -> bool:
@@ -389,19 +449,33 @@ def _scan_tag(line, i: int, line_no: int, tags: list) -> int:
     name = line.text(i, j)
     if name == "":
         if j >= n:
-            raise RecordError('unterminated tag: expected e.g. [Game "race"]', line_no, start + 1)
+            raise RecordError(
+                _("the tag is not finished: write it such as {example}", example='[Game "race"]'),
+                line_no,
+                start + 1,
+            )
         raise RecordError(
-            f'a tag begins with its name, e.g. [Game "race"], not {echo(chr(codes[j]))}',
+            _(
+                "a tag begins with its name, such as {example}, not {value}",
+                example='[Game "race"]',
+                value=_said(chr(codes[j])),
+            ),
             line_no,
             j + 1,
         )
     while j < n and codes[j] in _SPACE_CODES:
         j += 1
     if j >= n:
-        raise RecordError(f"unterminated tag {name}: its value is missing", line_no, start + 1)
+        raise RecordError(
+            _("the tag {tag} is not finished: its value is missing", tag=name), line_no, start + 1
+        )
     if codes[j] != 34:  # '"'
         raise RecordError(
-            f'tag {name}: the value must be in double quotes, e.g. [{name} "..."]',
+            _(
+                "tag {tag}: the value must be in double quotes, such as {example}",
+                tag=name,
+                example="[" + name + ' "..."]',
+            ),
             line_no,
             j + 1,
         )
@@ -410,26 +484,33 @@ def _scan_tag(line, i: int, line_no: int, tags: list) -> int:
         k += 1
     if k >= n:
         raise RecordError(
-            f"unterminated tag {name}: the value has no closing quote", line_no, start + 1
+            _("the tag {tag} is not finished: its value has no closing quote", tag=name),
+            line_no,
+            start + 1,
         )
     value = line.text(j + 1, k)
     back = value.find("\\")
     if back >= 0:
-        raise RecordError(f"tag {name}: a backslash is not allowed", line_no, j + 2 + back)
+        raise RecordError(
+            _("tag {tag}: a backslash is not allowed", tag=name), line_no, j + 2 + back
+        )
     p = k + 1
     while p < n and codes[p] in _SPACE_CODES:
         p += 1
     if p >= n:
-        raise RecordError(f"unterminated tag {name}: ']' is missing", line_no, start + 1)
+        raise RecordError(
+            _("the tag {tag} is not finished: “]” is missing", tag=name), line_no, start + 1
+        )
     if codes[p] != 93:  # ']'
-        raise RecordError(f"tag {name}: expected ']' after the value", line_no, p + 1)
+        raise RecordError(_("tag {tag}: “]” must follow the value", tag=name), line_no, p + 1)
     tags.append((name, value, line_no, start + 1, j + 2))
     return p + 1
 
 
 def _fail(tag: tuple, reason: str) -> RecordError:
     """An error about a tag's value, located at the value."""
-    return RecordError(f"{tag[0]}: {reason}", tag[2], tag[4])
+    # Translators: a tag's name (notation: Date, Result...), then what is wrong with its value.
+    return RecordError(_("{tag}: {reason}", tag=tag[0], reason=reason), tag[2], tag[4])
 
 
 def _moves(tokens: list) -> tuple:
@@ -453,7 +534,13 @@ def _moves(tokens: list) -> tuple:
                     raise _unfollowed(tokens, numbered)
                 if number != want:
                     raise RecordError(
-                        f"move number {token[: dot + 1]} should be {want}.", tokens[k + 1], col
+                        _(
+                            "the move number {number} should be {want}",
+                            number=_said(token[: dot + 1]),
+                            want=_said(want + "."),
+                        ),
+                        tokens[k + 1],
+                        col,
                     )
                 numbered = k
                 token = token[dot + 1 :]
@@ -473,51 +560,73 @@ def _unfollowed(tokens: list, k: int) -> RecordError:
     """The error for the move number tokens[k] with no move after it."""
     number = tokens[k][: tokens[k].find(".") + 1]
     return RecordError(
-        f"move number {number} is not followed by a move", tokens[k + 1], tokens[k + 2]
+        _("the move number {number} is not followed by a move", number=_said(number)),
+        tokens[k + 1],
+        tokens[k + 2],
     )
 
 
 def _load(text: str) -> tuple:
     """Read and replay a record's text: (record, game); RecordError on any problem."""
     if not isinstance(text, str):
-        raise RecordError(f"a record is text, not {type(text).__name__}", 1, 1)
+        raise RecordError(_("a record is text, not {kind}", kind=type(text).__name__), 1, 1)
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(
-            f"the record is too long: {len(text)} characters, more than the"
-            f" {MAX_RECORD_CHARS} a record may have",
+            _(
+                "the record is too long: {count} characters, more than the {most} a record may"
+                " have",
+                count=len(text),
+                most=MAX_RECORD_CHARS,
+            ),
             1,
             1,
         )
     tags, tokens = _scan(text)
     if not tags and not tokens:
-        raise RecordError('empty record: expected tags such as [Game "race"]', 1, 1)
+        raise RecordError(
+            _(
+                "the record is empty: it begins with tags such as {example}",
+                example='[Game "race"]',
+            ),
+            1,
+            1,
+        )
     found = {}
     for tag in tags:
         name = tag[0]
         if name not in all_tags():
             known = ", ".join(all_tags())
-            raise RecordError(f"unknown tag {echo(name)} (tags: {known})", tag[2], tag[3])
+            raise RecordError(
+                _("unknown tag {tag} (tags: {tags})", tag=_said(name), tags=known), tag[2], tag[3]
+            )
         if name in found:
-            raise RecordError(f"tag {name} is given twice", tag[2], tag[3])
+            raise RecordError(_("the tag {tag} is given twice", tag=name), tag[2], tag[3])
         found[name] = tag
     if "Game" not in found:
         where = tags[0] if tags else (None, None, tokens[1], tokens[2])
         raise RecordError(
-            "the Game tag is missing: a record begins with "
-            + " or ".join(f'[Game "{g}"]' for g in games.GAMES),
+            _(
+                "the Game tag is missing: a record begins with {tags}",
+                tags=either('[Game "' + g + '"]' for g in games.GAMES),
+            ),
             where[2],
             where[3],
         )
     kind = found["Game"][1]
     if kind not in games.GAMES:
-        raise _fail(found["Game"], f"{echo(kind)} is not a game: use {_either()}")
+        raise _fail(
+            found["Game"],
+            _("{value} is not a game: use {games}", value=_said(kind), games=_either()),
+        )
     entry = games.get(kind)
     hooks = entry.record_hooks()
     for name in found:
         if name not in hooks.TAGS:
             tag = found[name]
             other = [g for g in games.GAMES if g != kind and name in _hooks(g).TAGS][0]
-            raise RecordError(f"tag {name} belongs to {other} records", tag[2], tag[3])
+            raise RecordError(
+                _("the tag {tag} belongs to {game} records", tag=name, game=other), tag[2], tag[3]
+            )
     game, options = _start(kind, found)
     record = {
         "game": kind,
@@ -532,12 +641,15 @@ def _load(text: str) -> tuple:
     if "Date" in found:
         date = found["Date"][1]
         if not _is_date(date):
-            raise _fail(found["Date"], f"{echo(date)} is not a date YYYY.MM.DD (parts may be ??)")
+            raise _fail(
+                found["Date"],
+                _("{value} is not a date YYYY.MM.DD (parts may be ??)", value=_said(date)),
+            )
         record["date"] = date
     results = _results(kind, options)
     if "Result" in found and found["Result"][1] not in results:
-        said = echo(found["Result"][1])
-        raise _fail(found["Result"], f"{said} is not one of {', '.join(results)}")
+        said = _said(found["Result"][1])
+        raise _fail(found["Result"], _one_of(said, results))
     if "Dead" in found:
         record["dead"] = _dead(found["Dead"], hooks.POINTS)
     moves, where = _moves(tokens)
@@ -548,17 +660,23 @@ def _load(text: str) -> tuple:
         try:
             entry.replay(game, (moves[n],))  # the registry knows when a move resumes play (G9)
         except ValueError as err:
-            raise RecordError(str(err), where[2 * n], where[2 * n + 1], n + 1) from None
+            raise RecordError(reason(err), where[2 * n], where[2 * n + 1], n + 1) from None
     record["moves"] = moves
     if "Dead" in found:
         try:
             hooks.agree_dead(game, record["dead"])
         except ValueError as err:
-            raise _fail(found["Dead"], str(err)) from None
+            raise _fail(found["Dead"], reason(err)) from None
     actual = _result_of(game)
     if "Result" in found and found["Result"][1] != actual:
         raise _fail(
-            found["Result"], f"{echo(found['Result'][1])} does not match the game: {_outcome(game)}"
+            found["Result"],
+            # Translators: {outcome} says how the game stands ("Black won (“b”)").
+            _(
+                "{value} does not match the game: {outcome}",
+                value=_said(found["Result"][1]),
+                outcome=_outcome(game),
+            ),
         )
     record["result"] = actual
     return record, game
@@ -566,7 +684,13 @@ def _load(text: str) -> tuple:
 
 def _outcome(game) -> str:
     """The game's outcome in words, for a Result that does not match."""
-    return games.of_game(game).record_hooks().outcome(game, COLOUR_NAMES)
+    names = {c: colour_name(c) for c in games.COLOURS}
+    return games.of_game(game).record_hooks().outcome(game, names)
+
+
+def _one_of(said: str, allowed) -> str:
+    """'“x” is not one of a, b, c'."""
+    return _("{value} is not one of {values}", value=said, values=", ".join(allowed))
 
 
 def _option(found: dict, name: str, allowed: tuple, default: str) -> str:
@@ -575,7 +699,7 @@ def _option(found: dict, name: str, allowed: tuple, default: str) -> str:
         return default
     value = found[name][1]
     if value not in allowed:
-        raise _fail(found[name], f"{echo(value)} is not one of {', '.join(allowed)}")
+        raise _fail(found[name], _one_of(_said(value), allowed))
     return value
 
 
@@ -585,19 +709,19 @@ def _start(kind: str, found: dict) -> tuple:
     if "Position" in found:
         tag = found["Position"]
         if _has_space(tag[1]):
-            raise _fail(tag, "a position is written without spaces")
+            raise _fail(tag, _("a position is written without spaces"))
         try:
             game = positions.from_position(tag[1])
         except positions.PositionError as err:
             raise _fail(tag, str(err)) from None
         if not games.get(kind).is_game(game):
-            raise _fail(tag, f"this is not a {kind} position")
+            raise _fail(tag, _("this is not a {game} position", game=kind))
     try:
         return _hooks(kind).start(found, game, _option, _agree)
     except RecordError:
         raise
     except ValueError as err:  # only the Marker tag is read without _option
-        raise _fail(found["Marker"], str(err)) from None
+        raise _fail(found["Marker"], reason(err)) from None
 
 
 def _agree(found: dict, derived: dict) -> None:
@@ -606,8 +730,11 @@ def _agree(found: dict, derived: dict) -> None:
         if name in found and found[name][1] != derived[name]:
             raise _fail(
                 found[name],
-                f"{echo(found[name][1])} does not match the Position, which says "
-                f"{echo(derived[name])}",
+                _(
+                    "{value} does not match the Position, which says {position}",
+                    value=_said(found[name][1]),
+                    position=_said(derived[name]),
+                ),
             )
 
 
@@ -622,12 +749,20 @@ def _seats(tag, colours: tuple) -> dict:
         c, eq, kind = item.partition("=")
         if eq == "" or c not in colours:
             raise _fail(
-                tag, f"{echo(item)}: expected colour=kind with a colour of {', '.join(colours)}"
+                tag,
+                # Translators: a seat is written colour=kind (notation, such as b=hard).
+                _(
+                    "{item}: write colour=kind with a colour of {colours}",
+                    item=_said(item),
+                    colours=", ".join(colours),
+                ),
             )
         if kind not in KINDS:
-            raise _fail(tag, f"{echo(item)}: {echo(kind)} is not one of {', '.join(KINDS)}")
+            raise _fail(
+                tag, _("{item}: {reason}", item=_said(item), reason=_one_of(_said(kind), KINDS))
+            )
         if c in seats:
-            raise _fail(tag, f"the seat of {c} is given twice")
+            raise _fail(tag, _("the seat of {colour} is given twice", colour=c))
         seats[c] = kind
     return seats
 
@@ -639,9 +774,9 @@ def _dead(tag, size: int) -> list:
         if item == "":
             continue
         if not _is_point(item, size):
-            raise _fail(tag, f"{echo(item)} is not a point (1-{size})")
+            raise _fail(tag, _("{value} is not a point (1-{most})", value=_said(item), most=size))
         if item in points:
-            raise _fail(tag, f"point {item} is given twice")
+            raise _fail(tag, _("point {point} is given twice", point=item))
         points.append(item)
     return points
 
@@ -657,9 +792,9 @@ def read(text: str) -> dict:
     except RecordError:
         raise
     except MemoryError:
-        raise RecordError("the record is too large for this browser's memory", 1, 1) from None
+        raise RecordError(_too_large(), 1, 1) from None
     except Exception as err:  # a safety net: the page must never see anything else
-        raise RecordError(f"internal error: {type(err).__name__}: {err}", 1, 1) from None
+        raise RecordError(_internal(err), 1, 1) from None
 
 
 def load(text: str) -> tuple:
@@ -669,9 +804,18 @@ def load(text: str) -> tuple:
     except RecordError:
         raise
     except MemoryError:
-        raise RecordError("the record is too large for this browser's memory", 1, 1) from None
+        raise RecordError(_too_large(), 1, 1) from None
     except Exception as err:
-        raise RecordError(f"internal error: {type(err).__name__}: {err}", 1, 1) from None
+        raise RecordError(_internal(err), 1, 1) from None
+
+
+def _too_large() -> str:
+    return _("the record is too large for this browser's memory")
+
+
+def _internal(err) -> str:
+    """A failure of this reader itself (a bug): what it was, for a report."""
+    return _("internal error: {error}", error=type(err).__name__ + ": " + str(err))
 
 
 def replay(record) -> object:
@@ -772,7 +916,7 @@ class _BitReader:
 
     def get(self, width: int) -> int:
         if self.left() < width:
-            raise LinkError("the link is damaged: it ends too early")
+            raise LinkError(_ends_early())
         n = 0
         for b in self.bits[self.at : self.at + width]:
             n = n << 1 | b
@@ -786,13 +930,41 @@ class _BitReader:
             value |= self.get(7) << (7 * k)
             if not more:
                 return value
-        raise LinkError("the link is damaged: a count is too long")
+        raise LinkError(_("the link is damaged: a count is too long"))
 
     def pick(self, values: tuple, width: int, what: str):
+        """The value of the next code; `what` names it in an error (a key of `_link_part`)."""
         n = self.get(width)
         if n >= len(values):
-            raise LinkError(f"the link is damaged: bad {what}")
+            # Translators: {what} is what the link holds there: its game, result, seat, move...
+            raise LinkError(
+                _("the link is damaged: its {what} is not valid", what=_link_part(what))
+            )
         return values[n]
+
+
+def _link_part(what: str) -> str:
+    """The name of a part of a link's game, in the language in use."""
+    if what == "game":
+        return p_("link part", "game")
+    if what == "result":
+        return p_("link part", "result")
+    if what == "seat":
+        return p_("link part", "seat")
+    if what == "move":
+        return p_("link part", "move")
+    if what == "marker":
+        # Translators: the Go board's pass marker.
+        return p_("link part", "marker")
+    if what == "player count":
+        return p_("link part", "player count")
+    if what == "first player":
+        return p_("link part", "first player")
+    return what
+
+
+def _ends_early() -> str:
+    return _("the link is damaged: it ends too early")
 
 
 def to_link_fragment(record: dict) -> str:
@@ -803,7 +975,7 @@ def to_link_fragment(record: dict) -> str:
     try:
         record = read(write(record))
     except RecordError as err:
-        raise LinkError("the record cannot be shared: " + str(err)) from None
+        raise LinkError(_("the record cannot be shared: {reason}", reason=str(err))) from None
     return _encode(record)
 
 
@@ -847,7 +1019,7 @@ def _encode(record: dict) -> str:
 def _link_value(fragment) -> str:
     """The value of the g= parameter in a fragment ('#g=...', 'g=...', 'a=1&g=...' or bare)."""
     if not isinstance(fragment, str):
-        raise LinkError(f"a link fragment is text, not {type(fragment).__name__}")
+        raise LinkError(_("a link fragment is text, not {kind}", kind=type(fragment).__name__))
     if len(fragment) > MAX_LINK_CHARS + 100:  # room for '#', 'g=' and other parameters
         raise LinkError(_too_long(len(fragment)))
     if fragment[:1] == "#":
@@ -857,7 +1029,11 @@ def _link_value(fragment) -> str:
     for item in fragment.split("&"):
         if item[:2] == "g=":
             return item[2:]
-    raise LinkError("the link holds no game (expected #g=...)")
+    raise LinkError(_no_game())
+
+
+def _no_game() -> str:
+    return _("the link holds no game (a game's link has #g=… in it)")
 
 
 def from_link_fragment(fragment: str) -> dict:
@@ -867,33 +1043,43 @@ def from_link_fragment(fragment: str) -> dict:
     except LinkError:
         raise
     except MemoryError:
-        raise LinkError("the link is too large for this browser's memory") from None
+        raise LinkError(_("the link is too large for this browser's memory")) from None
     except Exception as err:  # a safety net: the page must never see anything else
-        raise LinkError(f"the link is damaged ({type(err).__name__}: {err})") from None
+        error = type(err).__name__ + ": " + str(err)
+        raise LinkError(_("the link is damaged ({error})", error=error)) from None
 
 
 def _from_link(fragment) -> dict:
     value = _link_value(fragment)
     if value == "":
-        raise LinkError("the link holds no game (expected #g=...)")
+        raise LinkError(_no_game())
     if len(value) > MAX_LINK_CHARS:
         raise LinkError(_too_long(len(value)))
     k = 0
     for ch in value:  # not value[k]: MicroPython walks the string to its k-th character
         k += 1
         if ch not in _B64_INDEX:
-            said = echo(ch)
-            raise LinkError(f"the link is damaged: {said} (character {k}) does not belong in it")
+            raise LinkError(
+                _(
+                    "the link is damaged: {value} (character {k}) does not belong in it",
+                    value=_said(ch),
+                    k=k,
+                )
+            )
     if value[0] != LINK_VERSION:
         raise LinkError(
-            f"the link was made by another version of Lotus (format {echo(value[0])}); "
-            f"this page reads format {LINK_VERSION}"
+            _(
+                "the link was made by another version of Lotus (format {value}); this page"
+                " reads format {format}",
+                value=_said(value[0]),
+                format=LINK_VERSION,
+            )
         )
     if len(value) < 1 + _CHECK_CHARS + 1:
-        raise LinkError("the link is damaged: it is too short")
+        raise LinkError(_("the link is damaged: it is too short"))
     body = value[:-_CHECK_CHARS]
     if _checksum(body) != value[-_CHECK_CHARS:]:
-        raise LinkError("the link is damaged: checksum does not match")
+        raise LinkError(_("the link is damaged: its checksum does not match"))
     bits = _BitReader(body[1:])
     kind = bits.pick(games.GAMES, _width(len(games.GAMES)), "game")
     options = _hooks(kind).link_read(bits)
@@ -918,24 +1104,24 @@ def _from_link(fragment) -> dict:
     if bits.get(1):
         n = bits.number()
         if n * 7 > bits.left():
-            raise LinkError("the link is damaged: it ends too early")
-        position = "".join(chr(bits.get(7)) for _ in range(n))
+            raise LinkError(_ends_early())
+        position = "".join(chr(bits.get(7)) for _k in range(n))
     dead = None
     if bits.get(1):
         n = bits.number()
         if n * 7 > bits.left():
-            raise LinkError("the link is damaged: it ends too early")
-        dead = [str(bits.get(7) + 1) for _ in range(n)]
+            raise LinkError(_ends_early())
+        dead = [str(bits.get(7) + 1) for _k in range(n)]
     names = _hooks(kind).LINK_MOVES
     width = _move_codes(kind)[1]
     n = bits.number()
     if n > MAX_MOVES:
-        raise LinkError("the link's game cannot be played: " + _too_many(n))
+        raise LinkError(_cannot_play(_too_many(n)))
     if n * width > bits.left():
-        raise LinkError("the link is damaged: it ends too early")
-    moves = [bits.pick(names, width, "move") for _ in range(n)]
+        raise LinkError(_ends_early())
+    moves = [bits.pick(names, width, "move") for _k in range(n)]
     if bits.left() >= 6 or bits.get(bits.left()) != 0:
-        raise LinkError("the link is damaged: unexpected data at its end")
+        raise LinkError(_("the link is damaged: it has unexpected data at its end"))
     record = {
         "game": kind,
         "options": options,
@@ -949,13 +1135,20 @@ def _from_link(fragment) -> dict:
     try:
         return read(write(record))
     except RecordError as err:
-        raise LinkError("the link's game cannot be played: " + str(err)) from None
+        raise LinkError(_cannot_play(str(err))) from None
+
+
+def _cannot_play(reason: str) -> str:
+    return _("the link's game cannot be played: {reason}", reason=reason)
 
 
 def _too_long(count: int) -> str:
-    return (
-        f"the link is too long: {count} characters, more than the {MAX_LINK_CHARS} a game's"
-        f" link may have (at most {MAX_MOVES} moves)"
+    return _(
+        "the link is too long: {count} characters, more than the {most} a game's link may have"
+        " (at most {moves} moves)",
+        count=count,
+        most=MAX_LINK_CHARS,
+        moves=MAX_MOVES,
     )
 
 

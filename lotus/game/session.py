@@ -7,7 +7,6 @@ Every text a person reads is worded through the catalog (lotus.words) where it i
 
 from lotus.words import N_, _
 
-COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}  # the colours' codes' names
 COLOUR_WORDS = {"w": N_("White"), "b": N_("Black"), "r": N_("Red"), "y": N_("Yellow")}
 LEVEL_WORDS = {
     "easy": N_("easy"),

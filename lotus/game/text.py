@@ -2,8 +2,10 @@
 message may repeat (a message never carries a whole long input), and the error of a position text
 that every game's notation raises.
 
-Imported by the registry at load time: it imports nothing.
+Imported by the registry at load time: it imports nothing of lotus but the words.
 """
+
+from lotus.words import _, p_
 
 ECHO_CHARS = 20  # characters of a person's input that a message repeats (then "…")
 
@@ -51,13 +53,59 @@ POSITION_SEPARATOR = "_"
 """Separates the parts of a position text (lotus.game.positions)."""
 
 
+def either(items) -> str:
+    """Alternatives in words: 'a', 'a or b', 'a, b or c' (each item as given)."""
+    items = [str(item) for item in items]
+    if len(items) < 2:
+        return "".join(items)
+    # Translators: the last of a list of alternatives ("race or go", "2, 3 or 4").
+    return _("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
+
+
+def part_words(part: str) -> str:
+    """The name of a position's part in the language in use ('turn', 'field A4', 'point 3')."""
+    kind, _space, name = part.partition(" ")
+    if kind == "field" and name:
+        # Translators: the part of a race position that gives one field's stack ("field A4").
+        return p_("position part", "field {field}", field=name)
+    if kind == "point" and name:
+        # Translators: one point of the Go board in a position text ("point 45").
+        return p_("position part", "point {point}", point=name)
+    if part == "position":
+        return p_("position part", "position")
+    if part == "game":
+        return p_("position part", "game")
+    if part == "turn":
+        # Translators: the part of a position text that says which colour is to move.
+        return p_("position part", "turn")
+    if part == "board":
+        return p_("position part", "board")
+    if part == "start":
+        # Translators: the part of a race position that lists the start stacks (the board's START).
+        return p_("position part", "start")
+    if part == "goal":
+        # Translators: the part of a race position that counts the stones home (the board's ZIEL).
+        return p_("position part", "goal")
+    if part == "stones":
+        return p_("position part", "stones")
+    if part == "marker":
+        # Translators: the Go board's pass marker (the part of a position that says where it is).
+        return p_("position part", "marker")
+    if part == "passes":
+        # Translators: the part of a Go position that counts the passes in a row.
+        return p_("position part", "passes")
+    return part
+
+
 class PositionError(ValueError):
-    """A position text (lotus.game.positions) that cannot be read; `part` names the wrong part,
-    the message says why. Here, beside the other readers of a person's text, so that each game's
-    notation (its record hooks) raises it without importing the positions module."""
+    """A position text (lotus.game.positions) that cannot be read; `part` names the wrong part
+    (in notation's words: 'turn', 'field A4', 'point 3'), the message says why in the language in
+    use. Here, beside the other readers of a person's text, so that each game's notation (its
+    record hooks) raises it without importing the positions module."""
 
     def __init__(self, part: str, message: str) -> None:
-        super().__init__(part + ": " + message)
+        # Translators: a position's part, then what is wrong with it ("turn: ...").
+        super().__init__(_("{part}: {reason}", part=part_words(part), reason=message))
         self.part = part
         self.reason = message
 
@@ -65,12 +113,17 @@ class PositionError(ValueError):
 def split_position(text) -> list:
     """A position text's parts (PositionError when it is not text, or empty)."""
     if not isinstance(text, str):
-        raise PositionError("position", f"a position is text, not {type(text).__name__}")
+        raise PositionError(
+            "position", _("a position is text, not {kind}", kind=type(text).__name__)
+        )
     # str.strip() without characters differs between interpreters; with them it is the same,
     # and linear on MicroPython, which walks a string from its start to find its i-th character.
     text = text.strip(" \t\r\n")
     if text == "":
-        raise PositionError("position", "empty: expected e.g. r2s_w_-_w4321.b4321_w0.b0")
+        raise PositionError(
+            "position",
+            _("it is empty: write one such as {example}", example="r2s_w_-_w4321.b4321_w0.b0"),
+        )
     return text.split(POSITION_SEPARATOR)
 
 
@@ -81,7 +134,17 @@ def position_game(text, read, heads: str, name: str):
     parts = split_position(text)
     game = read(parts)
     if game is None:
-        raise PositionError("game", f"{parts[0]!r} is not a {name} position: expected {heads}")
+        raise PositionError(
+            "game",
+            # Translators: {game} is the game's id (race, go), {heads} the notation a position of
+            # that game begins with ("r2s, r3s, ...").
+            _(
+                "“{head}” is not a {game} position: expected {heads}",
+                head=echo(parts[0], quoted=False),
+                game=name,
+                heads=heads,
+            ),
+        )
     return game
 
 
@@ -90,6 +153,13 @@ def position_parts(parts: list, names: tuple, game: str) -> None:
     if len(parts) != len(names):
         raise PositionError(
             "position",
-            f"a {game} position has {len(names)} parts separated by '_' "
-            f"({', '.join(names)}), not {len(parts)}",
+            # Translators: {game} is the game's id (race, go); {names} the parts' names in notation
+            # (game, turn, board...); {count} how many parts the text has.
+            _(
+                "a {game} position has {n} parts separated by “_” ({names}), not {count}",
+                game=game,
+                n=len(names),
+                names=", ".join(names),
+                count=len(parts),
+            ),
         )

@@ -11,16 +11,7 @@ from lotus.game import games
 from lotus.game.games import OptionError, parse_seats, seats_text
 from lotus.game.refusals import reason
 from lotus.game.text import echo
-from lotus.words import N_, _
-
-SEAT_WORDS = {
-    "human": N_("person"),
-    "easy": N_("computer, easy"),
-    "medium": N_("computer, medium"),
-    "hard": N_("computer, hard"),
-    "expert": N_("computer, expert"),
-}
-"""Who plays a seat, in words (`_(SEAT_WORDS[kind])` where shown)."""
+from lotus.words import _
 
 
 def query_params(query: str) -> dict:

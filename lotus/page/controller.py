@@ -175,7 +175,7 @@ class PageController:
         try:
             session.click(session_target(kind, value))
         except ValueError as exc:  # a refusal the session did not word (a lotus lives, G5)
-            session.message = sentence(str(exc))
+            session.message = reason(exc)
         self._end(before)
 
     def key(self, key: str) -> bool:

@@ -13,6 +13,14 @@ from lotus.game import games
 from lotus.game.session import colour_name, sentence
 from lotus.page import embed
 from lotus.page.app import escape as _html
+from lotus.words import _, p_
+
+
+def _colour(colour: str) -> str:
+    """A colour's name in the language in use ('w' -> 'White'; colour_name gives its message
+    id, which `_` words; a name that is already worded stays as it is)."""
+    return _(colour_name(colour))
+
 
 # -- the board -----------------------------------------------------------------------------------
 
@@ -166,8 +174,10 @@ class Diagram:
         self.solved = True
         self.shown = True
         explain = self.settings["explain"]
-        self.feedback = f"Solution: {move}. " + (explain if explain else "")
-        self.feedback = self.feedback.strip()
+        if explain:
+            self.feedback = _("Solution: “{move}”. {explain}", move=move, explain=explain)
+        else:
+            self.feedback = _("Solution: “{move}”.", move=move)
 
     def verdict(self) -> str:
         """'right' (solved), 'solution' (shown), 'wrong' (a try said why), or ''."""
@@ -186,14 +196,24 @@ class Diagram:
         if move in self.settings["answer"]:
             self.solved = True
             explain = self.settings["explain"]
-            self.feedback = "Right! " + (explain if explain else f"{move} is the move.")
+            if explain:
+                self.feedback = _("Right! {explain}", explain=explain)
+            else:
+                self.feedback = _("Right! “{move}” is the move.", move=move)
             return
         self.tries += 1
         session.undo()
         session.redo_stack = []
         did = session.what_it_did(move)
         question = self.question()
-        self.feedback = f"Not {move}: {did}." + (f" {question}" if question else "") + " Try again."
+        if question:
+            # Translators: {did} says what the wrong move does ("it captures nothing"); {question}
+            # is the puzzle's question, the last sentence of its caption.
+            self.feedback = _(
+                "Not “{move}”: {did}. {question} Try again.", move=move, did=did, question=question
+            )
+        else:
+            self.feedback = _("Not “{move}”: {did}. Try again.", move=move, did=did)
 
     def question(self) -> str:
         """What the puzzle asks: the last sentence of its caption ('Which capture is safe?')."""
@@ -216,13 +236,16 @@ class Diagram:
         session = self.session
         if self.mode == "step":
             if self.step == 0:
-                return f"Start: {self._turn()}" if self.steps else self._turn()
+                # Translators: the first step of a sequence; {turn} is "White to move."
+                return _("Start: {turn}", turn=self._turn()) if self.steps else self._turn()
             move = self.settings["moves"][self.step - 1]
-            return f"Move {self.step} of {self.steps}: {move}"
+            return _("Move {step} of {steps}: {move}", step=self.step, steps=self.steps, move=move)
         if self.mode == "puzzle":
             if self.feedback:
                 return self.feedback
-            return f"{self._turn()[:-1]}: find the move."
+            if self.session.game.is_over:
+                return self._turn()
+            return _("{colour} to move: find the move.", colour=_colour(self.session.game.to_move))
         if self.mode == "play":
             return session.status()
         return self._turn()
@@ -231,7 +254,7 @@ class Diagram:
         game = self.session.game
         if game.is_over:
             return sentence(self.session.status())
-        return f"{colour_name(game.to_move)} to move."
+        return _("{colour} to move.", colour=_colour(game.to_move))
 
     def svg(self) -> str:
         """The board's SVG markup."""
@@ -244,34 +267,36 @@ class Diagram:
 
 # -- the figure's markup (pre-drawn by tools/build_rules.py, drawn by embed.html) --------------
 
-_CONTROLS = {
-    "step": (
-        ("first", "Start", "First position (Home)"),
-        ("prev", "◀", "One move back (←)"),
-        ("next", "▶", "One move forward (→)"),
-        ("last", "End", "Last position (End)"),
-    ),
-    "puzzle": (
-        ("pass", "Pass", "Pass this turn"),
-        ("reset", "Try again", "Start the puzzle over"),
-        ("solution", "Show solution", "Play the answer and explain it"),
-    ),
-    "play": (
-        ("undo", "Undo", "Take back your last move"),
-        ("pass", "Pass", "Pass this turn"),
-        ("confirm", "Confirm score", "Agree on the dead groups and end the game (G9)"),
-        ("resume", "Resume play", "Go back to playing (G9)"),
-        ("reset", "Start over", "Back to the starting position"),
-    ),
-}
+
+def _controls(mode: str) -> tuple:
+    """The buttons under a board in `mode`: (action, label, title), in the language in use."""
+    if mode == "step":
+        return (
+            ("first", p_("review", "Start"), _("First position (Home)")),
+            ("prev", "◀", _("One move back (←)")),
+            ("next", "▶", _("One move forward (→)")),
+            ("last", p_("review", "End"), _("Last position (End)")),
+        )
+    if mode == "puzzle":
+        return (
+            ("pass", _("Pass"), _("Pass this turn")),
+            ("reset", _("Try again"), _("Start the puzzle over")),
+            ("solution", _("Show solution"), _("Play the answer and explain it")),
+        )
+    if mode == "play":
+        return (
+            ("undo", _("Undo"), _("Take back your last move")),
+            ("pass", _("Pass"), _("Pass this turn")),
+            ("confirm", _("Confirm score"), _("Agree on the dead groups and end the game (G9)")),
+            ("resume", _("Resume play"), _("Go back to playing (G9)")),
+            ("reset", _("Start over"), _("Back to the starting position")),
+        )
+    return ()
 
 
 def controls(diagram) -> list:
     """[(action, label, title, enabled)] of the buttons under a board in its mode."""
-    out = []
-    for action, label, title in _CONTROLS.get(diagram.mode, ()):
-        out.append((action, label, title, diagram.can(action)))
-    return out
+    return [(a, label, title, diagram.can(a)) for a, label, title in _controls(diagram.mode)]
 
 
 def figure_html(diagram, fragment: str, live: bool = False) -> str:
@@ -293,10 +318,11 @@ def figure_html(diagram, fragment: str, live: bool = False) -> str:
             continue
         buttons.append(
             f'<button type="button" data-action="{action}" title="{_html(title)}"'
-            f' aria-label="{_html(title)}"{off}>{label}</button>'
+            f' aria-label="{_html(title)}"{off}>{_html(label)}</button>'
         )
+    toolbar = _html(_("Board controls"))
     controls_html = (
-        f'<div class="diagram-controls" role="toolbar" aria-label="Board controls">'
+        f'<div class="diagram-controls" role="toolbar" aria-label="{toolbar}">'
         f"{''.join(buttons)}</div>"
         if buttons
         else ""

@@ -9,103 +9,39 @@ A board shows a position (or a game's start) and a sequence of moves, in one of 
 `view` (a still picture), `step` (back and forth through the moves, a caption per step), `puzzle`
 (find the move: right and wrong tries get feedback, a reset starts again) and `play` (continue
 from the position against a person or the computer). The board itself is `lotus.page.diagram`.
+`lang` names the language its words are in (`lang=de`; none: the page's own), so that a board
+made on the German site speaks German on any page it is pasted into.
 Pure Python for CPython and MicroPython.
 """
 
+from lotus import words
 from lotus.game import games, positions
 from lotus.game.games import SEAT_KINDS
+from lotus.game.refusals import reason as _refusal
 from lotus.game.text import echo
-from lotus.page.app import unquote as _unquote
+from lotus.page.fragment import (  # the fragment as text; callers reach these as embed.x too
+    MAX_FRAGMENT_CHARS,  # noqa: F401
+    PARAMETERS,
+    EmbedError,
+    at_most_characters,
+    language_of,  # noqa: F401
+    one_of,
+    quote,  # noqa: F401
+    split_fragment,
+    to_fragment,  # noqa: F401
+    unknown,
+    unquote,  # noqa: F401
+)
+from lotus.words import _, n_
 
 MODES = ("view", "step", "puzzle", "play")
 THEMES = ("light", "dark")
 MESSAGE_TYPE = "lotus-embed:height"
 """The `type` of the message an embed posts to its parent: {type, height, id}."""
 
-PARAMETERS = (
-    "game",
-    "position",
-    "g",
-    "players",
-    "pro",
-    "moves",
-    "at",
-    "captions",
-    "mode",
-    "answer",
-    "explain",
-    "select",
-    "opponent",
-    "size",
-    "theme",
-    "numbers",
-    "id",
-)
-"""Every parameter a fragment may hold, in the order `to_fragment` writes them."""
-
 MIN_SIZE = 160
 MAX_SIZE = 1200
 MAX_MOVES = games.MAX_MOVES  # the most moves an embed shows, as a record or link holds
-MAX_FRAGMENT_CHARS = 100000  # the longest fragment read: 2,000 moves with a caption each
-_SAFE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.,~!*()'/:;@$"
-_HEX = "0123456789ABCDEF"
-
-
-class EmbedError(ValueError):
-    """A setting of an embed that cannot be used; `param` names it, the message says why."""
-
-    def __init__(self, param: str, reason: str) -> None:
-        super().__init__(f"{echo(param, quoted=False)}: {reason}")
-        self.param = param
-        self.reason = reason
-
-
-# -- fragment text -------------------------------------------------------------------------------
-
-
-def quote(text: str) -> str:
-    """Percent-encode text for a fragment value (UTF-8; letters, digits and -_.,~ stay)."""
-    out = []
-    for ch in str(text):
-        if ch in _SAFE:
-            out.append(ch)
-        else:
-            for byte in ch.encode("utf-8"):
-                out.append("%" + _HEX[byte >> 4] + _HEX[byte & 15])
-    return "".join(out)
-
-
-def unquote(text: str, param: str = "fragment") -> str:
-    """Decode %XX escapes (UTF-8) and '+' as a space; EmbedError names `param` if malformed."""
-    try:
-        return _unquote(text, strict=True)
-    except ValueError as exc:
-        raise EmbedError(param, str(exc)) from None
-
-
-def split_fragment(fragment: str) -> dict:
-    """'#a=1&b=x%20y' -> {'a': '1', 'b': 'x y'} (EmbedError on unknown or repeated names)."""
-    if not isinstance(fragment, str):
-        raise EmbedError("fragment", f"it is text, not {type(fragment).__name__}")
-    if len(fragment) > MAX_FRAGMENT_CHARS:  # checked before anything is decoded or replayed
-        raise EmbedError(
-            "fragment", f"at most {MAX_FRAGMENT_CHARS} characters, not {len(fragment)}"
-        )
-    if fragment[:1] == "#":
-        fragment = fragment[1:]
-    params = {}
-    for item in fragment.split("&"):
-        if item == "":
-            continue
-        name, sep, value = item.partition("=")
-        name = unquote(name)
-        if name not in PARAMETERS:
-            known = ", ".join(PARAMETERS)
-            raise EmbedError(name or "fragment", f"unknown parameter (known: {known})")
-        if name in params:
-            raise EmbedError(name, "given twice")
-        params[name] = unquote(value, name) if sep else ""
-    return params
 
 
 def parse_fragment(fragment: str) -> dict:
@@ -113,7 +49,7 @@ def parse_fragment(fragment: str) -> dict:
     try:
         return load(split_fragment(fragment))
     except MemoryError:  # reported like any other bad fragment
-        raise EmbedError("fragment", "too large for this browser's memory") from None
+        raise EmbedError("fragment", _("too large for this browser's memory")) from None
 
 
 def compact(settings: dict) -> dict:
@@ -130,33 +66,12 @@ def compact(settings: dict) -> dict:
     if any(settings["captions"]):
         out["captions"] = list(settings["captions"])
     defaults = {"mode": "view", "answer": [], "explain": "", "select": None, "opponent": "human"}
-    defaults.update({"size": None, "theme": "light", "numbers": False, "id": ""})
+    defaults.update({"size": None, "theme": "light", "numbers": False, "id": "", "lang": ""})
     for name in PARAMETERS:
         if name in defaults and settings.get(name) != defaults[name]:
             value = settings[name]
             out[name] = value if isinstance(value, (list, bool)) else str(value)
     return out
-
-
-def to_fragment(settings: dict) -> str:
-    """Fragment text (without '#') for settings as `load` takes them (lists or text values)."""
-    items = []
-    for name in PARAMETERS:
-        if name not in settings or settings[name] is None:
-            continue
-        value = settings[name]
-        if name == "captions" and isinstance(value, (list, tuple)):
-            while value and not value[-1]:
-                value = value[:-1]
-            if not value:
-                continue
-            value = "|".join(value)
-        elif isinstance(value, (list, tuple)):
-            value = ",".join(value)
-        elif isinstance(value, bool):
-            value = "1" if value else "0"
-        items.append(name + "=" + quote(str(value)))
-    return "&".join(items)
 
 
 # -- checking ------------------------------------------------------------------------------------
@@ -170,11 +85,18 @@ def _whole(text: str, param: str, low: int, high: int) -> int:
         ok = ok and "0" <= ch <= "9"
     if not ok:
         raise EmbedError(
-            param, f"a whole number from {low} to {high} is expected, not {echo(text)}"
+            param,
+            _(
+                "a whole number from {low} to {high} is expected, not “{value}”",
+                low=low,
+                high=high,
+                value=echo(text, quoted=False),
+            ),
         )
     value = int(text)
     if value < low or value > high:
-        raise EmbedError(param, f"must be from {low} to {high}, not {value}")
+        said = _("must be from {low} to {high}, not {value}", low=low, high=high, value=value)
+        raise EmbedError(param, said)
     return value
 
 
@@ -183,7 +105,8 @@ def _flag(text: str, param: str) -> bool:
         return True
     if text in ("0", "false", "no", "off"):
         return False
-    raise EmbedError(param, f"1 or 0 is expected, not {echo(text)}")
+    said = _("1 or 0 is expected, not “{value}”", value=echo(text, quoted=False))
+    raise EmbedError(param, said)
 
 
 def _list(text) -> list:
@@ -200,27 +123,32 @@ def _start_game(params: dict):
     text = params.get("position") or ""
     kind = params.get("game") or ""
     if kind and kind not in games.GAMES:
-        raise EmbedError("game", f"{' or '.join(games.GAMES)}, not {echo(kind)}")
+        raise one_of("game", games.GAMES, kind)
     if text:
         try:
             game = positions.from_position(text)
         except positions.PositionError as exc:
-            raise EmbedError("position", str(exc)) from None
+            raise EmbedError("position", _refusal(exc)) from None
         found = games.of_game(game).id
         if kind and kind != found:
-            raise EmbedError("position", f"it is a {found} position, but game is {kind}")
+            said = _(
+                "it is a position of {found}, but game is “{kind}”",
+                found=games.TITLES[found],
+                kind=kind,
+            )
+            raise EmbedError("position", said)
         for name in _START_OPTIONS:
             if name in params:
-                raise EmbedError(name, "give it in the position, not beside one")
+                raise EmbedError(name, _("give it in the position, not beside one"))
         return found, game, positions.to_position(game)
     if not kind:
-        say = " or ".join("game=" + g for g in games.GAMES)
-        raise EmbedError("game", f"missing: say {say} (or give a position)")
+        say = ", ".join("game=" + g for g in games.GAMES)
+        raise EmbedError("game", _("missing: give one of {choices} (or a position)", choices=say))
     entry = games.get(kind)
     for name in _START_OPTIONS:
         if name in params and name not in entry.embed_options:
             owner = [e.id for e in games.ENTRIES if name in e.embed_options][0]
-            raise EmbedError(name, f"only the {owner} has it")
+            raise EmbedError(name, _("only {game} has it", game=games.TITLES[owner]))
     game = entry.embed_engine(params, _whole, _flag)
     return kind, game, positions.to_position(game)
 
@@ -235,15 +163,21 @@ def _from_record(params: dict) -> dict:
 
     for name in ("position", "moves") + _START_OPTIONS:
         if name in params:
-            raise EmbedError(name, "give either a record (g) or a position and moves, not both")
+            said = _("give either a record (g) or a position and moves, not both")
+            raise EmbedError(name, said)
     try:
         record = records.from_link_fragment("g=" + params["g"])
         game = records.replay(record)
     except ValueError as exc:
-        raise EmbedError("g", str(exc)) from None
+        raise EmbedError("g", _refusal(exc)) from None
     kind = record["game"]
     if params.get("game") and params["game"] != kind:
-        raise EmbedError("g", f"it is a record of a {kind} game, but game is {params['game']}")
+        said = _(
+            "it is a record of {found}, but game is “{kind}”",
+            found=games.TITLES[kind],
+            kind=echo(params["game"], quoted=False),
+        )
+        raise EmbedError("g", said)
     out = {k: v for k, v in params.items() if k != "g"}
     out["game"] = kind
     out["position"] = positions.to_position(records.start_of(game))
@@ -265,22 +199,35 @@ def load(params: dict) -> dict:
     """
     for name in params:
         if name not in PARAMETERS:
-            raise EmbedError(name, f"unknown parameter (known: {', '.join(PARAMETERS)})")
+            raise unknown(name)
     if params.get("g"):
         params = _from_record(params)
     kind, game, start = _start_game(params)
     moves = _list(params.get("moves", ""))
     if len(moves) > MAX_MOVES:
-        raise EmbedError("moves", f"at most {MAX_MOVES} moves, not {len(moves)}")
+        said = n_(
+            "at most {n} move, not {given}",
+            "at most {n} moves, not {given}",
+            MAX_MOVES,
+            given=len(moves),
+        )
+        raise EmbedError("moves", said)
     for i, move in enumerate(moves):
         try:
             _play(game, move)
         except ValueError as exc:
-            why = echo(str(exc), quoted=False, limit=120)  # the engine repeats the move
-            raise EmbedError("moves", f"move {i + 1}, {echo(move)}, is not legal: {why}") from None
+            why = echo(_refusal(exc), quoted=False, limit=120)
+            # Translators: {i} counts the moves from 1; {why} says why the engine refused it.
+            said = _(
+                "move {i}, “{move}”, is not legal: {why}",
+                i=i + 1,
+                move=echo(move, quoted=False),
+                why=why,
+            )
+            raise EmbedError("moves", said) from None
     mode = params.get("mode") or "view"
     if mode not in MODES:
-        raise EmbedError("mode", f"one of {', '.join(MODES)}, not {echo(mode)}")
+        raise one_of("mode", MODES, mode)
     default_at = 0 if mode == "step" else len(moves)
     at = params.get("at")
     at = default_at if at in (None, "") else _whole(at, "at", 0, len(moves))
@@ -289,9 +236,14 @@ def load(params: dict) -> dict:
         captions = captions.split("|") if captions else []
     captions = [str(c) for c in captions]
     if len(captions) > len(moves) + 1:
-        raise EmbedError(
-            "captions", f"{len(captions)} captions for {len(moves) + 1} steps (one per position)"
+        # Translators: a board of {n} positions was given more captions ({given}) than that.
+        said = n_(
+            "{given} captions for one position (one caption a position)",
+            "{given} captions for {n} positions (one caption a position)",
+            len(moves) + 1,
+            given=len(captions),
         )
+        raise EmbedError("captions", said)
     captions = captions + [""] * (len(moves) + 1 - len(captions))
     settings = {
         "game": kind,
@@ -308,48 +260,57 @@ def load(params: dict) -> dict:
         "theme": params.get("theme") or "light",
         "numbers": _flag(params.get("numbers", "0"), "numbers"),
         "id": str(params.get("id", "")),
+        "lang": str(params.get("lang") or ""),
     }
     if settings["theme"] not in THEMES:
-        raise EmbedError("theme", f"light or dark, not {echo(settings['theme'])}")
+        raise one_of("theme", THEMES, settings["theme"])
     if params.get("size"):
         settings["size"] = _whole(params["size"], "size", MIN_SIZE, MAX_SIZE)
     if len(settings["id"]) > 100:
-        raise EmbedError("id", "at most 100 characters")
+        raise EmbedError("id", at_most_characters(100, len(settings["id"])))
+    if settings["lang"] and settings["lang"] not in words.LANGUAGES:
+        raise one_of("lang", words.LANGUAGES, settings["lang"])
     if settings["opponent"] not in SEAT_KINDS:
-        raise EmbedError(
-            "opponent", f"one of {', '.join(SEAT_KINDS)}, not {echo(settings['opponent'])}"
-        )
+        raise one_of("opponent", SEAT_KINDS, settings["opponent"])
     if settings["opponent"] != "human" and mode != "play":
-        raise EmbedError("opponent", "only a board in play mode has an opponent")
+        raise EmbedError("opponent", _("only a board in play mode has an opponent"))
     if settings["numbers"] and not games.get(kind).has_numbers:
-        raise EmbedError("numbers", "only the Go board has point numbers")
+        raise EmbedError("numbers", _("only the Go board has point numbers"))
     shown = game_at(start, moves, at)
     answers = _list(params.get("answer", ""))
     if mode == "puzzle":
         if not answers:
-            raise EmbedError("answer", "a puzzle needs the move (or moves) that solve it")
+            raise EmbedError("answer", _("a puzzle needs the move (or moves) that solve it"))
         if shown.is_over:
-            raise EmbedError("at", "the puzzle's position is a finished game")
+            raise EmbedError("at", _("the puzzle's position is a finished game"))
         legal = shown.legal_moves()
         for answer in answers:
             if answer not in legal:
-                raise EmbedError("answer", f"{echo(answer)} is not a legal move in the puzzle")
+                said = _(
+                    "“{move}” is not a legal move in the puzzle", move=echo(answer, quoted=False)
+                )
+                raise EmbedError("answer", said)
         settings["answer"] = answers
     elif answers or settings["explain"]:
-        raise EmbedError("answer" if answers else "explain", "only a puzzle has an answer")
+        raise EmbedError("answer" if answers else "explain", _("only a puzzle has an answer"))
     if settings["select"] is not None:
         if not games.get(kind).has_selection:
-            raise EmbedError("select", "only the race has stones to select")
+            raise EmbedError("select", _("only the race has stones to select"))
         try:
-            if not shown.moves_from(settings["select"]):
-                raise ValueError("it has no move")
+            found = shown.moves_from(settings["select"])
         except ValueError as exc:
-            why = echo(str(exc), quoted=False, limit=120)
-            raise EmbedError(
-                "select", f"{echo(settings['select'])} cannot move here: {why}"
-            ) from None
+            found, why = None, _refusal(exc)
+        else:
+            why = _("it has no move")
+        if not found:
+            said = _(
+                "“{origin}” cannot move here: {why}",
+                origin=echo(settings["select"], quoted=False),
+                why=echo(why, quoted=False, limit=120),
+            )
+            raise EmbedError("select", said)
     if mode == "play" and shown.is_over:
-        raise EmbedError("mode", "a finished game cannot be played on")
+        raise EmbedError("mode", _("a finished game cannot be played on"))
     return settings
 
 
@@ -372,7 +333,7 @@ def settings_for(session, what: str, caption: str = "", opponent: str = "human")
     step by step, starting at the move on screen) or "play" (continue from the position on screen).
     """
     if what not in WHATS:
-        raise EmbedError("what", f"one of {', '.join(WHATS)}, not {echo(what)}")
+        raise one_of("what", WHATS, what)
     shown = session.view_game()
     kind = session.game_id
     if what == "game":
@@ -393,10 +354,13 @@ def settings_for(session, what: str, caption: str = "", opponent: str = "human")
             settings["captions"] = [caption]
         if what == "play":
             if shown.is_over:
-                raise EmbedError("mode", "the game on screen is over: there is nothing to play on")
+                said = _("the game on screen is over: there is nothing to play on")
+                raise EmbedError("mode", said)
             settings["opponent"] = opponent
     if session.numbers:
         settings["numbers"] = True
+    if words.language() != words.LANGUAGES[0]:
+        settings["lang"] = words.language()  # the board speaks the language it was made in
     return compact(load(settings))
 
 
@@ -417,11 +381,13 @@ loaded from (`e.origin`): a page navigated away inside the frame cannot resize i
 
 
 def snippet(page_url: str, fragment: str, game: str, width: int = 420) -> str:
-    """The HTML a host page pastes: a lazy iframe of embed.html, and the resize listener."""
+    """The HTML a host page pastes: a lazy iframe of embed.html, and the resize listener (the
+    iframe's title in the language in use)."""
     entry = games.get(game)
     height = round(width * entry.board_ratio) + 110
     src = _attr(page_url.split("#")[0] + "#" + fragment)
-    title = f"{entry.title} board"
+    # Translators: an embedded board's title, for screen readers: "Lotus (1998) board".
+    title = _attr(_("{game} board", game=entry.title))
     return (
         f'<iframe src="{src}" loading="lazy" width="{width}" height="{height}" '
         f'style="border:0;max-width:100%" title="{title}" data-lotus-embed></iframe>\n'

@@ -6,8 +6,17 @@ when a record or a link is written or read.
 """
 
 from lotus.game import games
+from lotus.game.refusals import reason
+from lotus.words import N_, _
 
-IMPORTED = "Record imported."
+IMPORTED = N_("Record imported.")
+COPIED = {  # what was copied -> (said when it was, said when the player must copy it)
+    "record": (N_("Record copied."), N_("Record ready: copy it below.")),
+    "share": (
+        N_("Share link copied: whoever opens it can continue this game."),
+        N_("Share link ready: copy it below."),
+    ),
+}
 
 
 class Links:
@@ -29,7 +38,7 @@ class Links:
     def export(self, date: str) -> str:
         """The record for the export box, and say where it is."""
         text = self.record_text(date)
-        self.app.session.message = "The record is in the box below: copy it or download it."
+        self.app.session.message = _("The record is in the box below: copy it or download it.")
         return text
 
     def share_url(self, page_url: str) -> str:
@@ -40,14 +49,11 @@ class Links:
         record = records.record_of(session.game, seats=session.seats)
         return page_url + "#" + records.to_link_fragment(record)
 
-    def copied(self, done: str, ok: bool) -> None:
-        """Say whether a copy to the clipboard worked ('Record copied.' or where to copy it)."""
-        if ok:
-            self.app.session.message = done
-        else:
-            self.app.session.message = (
-                done.split(":")[0].replace("copied", "ready") + ": copy it below."
-            )
+    def copied(self, what: str, ok: bool) -> None:
+        """Say whether a copy of `what` ('record', 'share': the link) to the clipboard worked
+        ('Record copied.'), or where to copy it."""
+        done, by_hand = COPIED[what]
+        self.app.session.message = _(done if ok else by_hand)
 
     def embed_choice(self, choice: dict, page_url: str) -> dict:
         """The Embed dialog: its choices (what, caption, opponent, theme, size) -> the snippet.
@@ -66,7 +72,7 @@ class Links:
             if choice.get("size"):
                 size = embed.load({"game": settings["game"], "size": choice["size"]})["size"]
         except ValueError as exc:
-            return {"error": "This cannot be embedded: " + str(exc)}
+            return {"error": _("This cannot be embedded: {reason}.", reason=reason(exc))}
         if choice.get("theme") == "dark":
             settings["theme"] = "dark"
         settings["size"] = str(size)
@@ -86,9 +92,11 @@ class Links:
         if length <= games.MAX_RECORD_CHARS:  # lotus.game.records is not even loaded for this
             return ""
         self.forget_import()
-        return (
-            f"The record could not be read: it is too long ({length} characters, at most"
-            f" {games.MAX_RECORD_CHARS}). Your game is unchanged."
+        return _(
+            "The record could not be read: it is too long ({length} characters, at most "
+            "{limit}). Your game is unchanged.",
+            length=length,
+            limit=games.MAX_RECORD_CHARS,
         )
 
     def import_record(self, text: str) -> str:
@@ -97,21 +105,26 @@ class Links:
 
         self.forget_import()
         if not text.strip():
-            return "Nothing to import: paste a record into the box, or open a file."
+            return _("Nothing to import: paste a record into the box, or open a file.")
         try:  # the reader checks the text's length and move count before replaying it
             self.app.load_record(records.read(text))
         except records.RecordError as exc:
-            return f"The record could not be read: {exc}. Your game is unchanged."
+            return _(
+                "The record could not be read: {reason}. Your game is unchanged.",
+                reason=reason(exc),
+            )
         except (ValueError, MemoryError) as exc:
-            reason = str(exc) or "it is too large"
-            return f"The record could not be opened: {reason}. Your game is unchanged."
+            why = reason(exc) if str(exc) else _("it is too large")
+            return _(
+                "The record could not be opened: {reason}. Your game is unchanged.", reason=why
+            )
         self.saves.new_id(self.app.current)
-        self.app.session.message = IMPORTED
+        self.app.session.message = _(IMPORTED)
         return ""
 
     def forget_import(self) -> None:
         """Before another import: an earlier import's success no longer holds."""
-        if self.app.session.message == IMPORTED:
+        if self.app.session.message == _(IMPORTED):
             self.app.session.message = ""
 
     def open_link(self, fragment: str):
@@ -127,7 +140,13 @@ class Links:
         try:  # the reader checks the link's length and move count before decoding it
             self.app.load_record(records.from_link_fragment(fragment))
         except (ValueError, MemoryError) as exc:
-            reason = str(exc) or "it is too large"
-            return [f"This link could not be opened: {reason}. Your saved games are unchanged."]
+            why = reason(exc) if str(exc) else _("it is too large")
+            # Translators: a share link (#g=…) opened in the address.
+            return [
+                _(
+                    "This link could not be opened: {reason}. Your saved games are unchanged.",
+                    reason=why,
+                )
+            ]
         self.saves.new_id(self.app.current)
         return []

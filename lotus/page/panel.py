@@ -27,10 +27,11 @@ def players(session) -> list:
 def player_items(players) -> str:
     """The players' markup for `[data-players]`: one `[data-player]` per seat in turn order."""
     items = []
+    to_move = escape(_("to move"))
     for p in players:
         colour = p["colour"]
         moving = " data-to-move" if p["to_move"] else ""
-        turn = f' <span class="turn">{escape(_("to move"))}</span>' if p["to_move"] else ""
+        turn = f' <span class="turn">{to_move}</span>' if p["to_move"] else ""
         detail = f' <small class="detail">{escape(p["detail"])}</small>' if p["detail"] else ""
         items.append(
             f'<li class="player {colour}" data-player="{colour}"{moving}>'

@@ -4,7 +4,7 @@ For the Live dialog's invitation: the page draws the code itself, no outside ser
 Pure Python for CPython and the page's MicroPython (no typing, dataclasses, enum; lists only).
 
     matrix = qr.encode(b"https://...", "M")   # rows of 0/1, the quiet zone not included
-    markup = qr.svg("https://...")            # an <svg> of it, with a 4-module quiet zone
+    markup = qr.svg("https://...", label="…")  # an <svg> of it, with a 4-module quiet zone
 """
 
 # Per version 1-40 (index 0 unused): error correction codewords per block, and number of blocks.
@@ -331,9 +331,12 @@ def encode(data, level: str = "M", mask=None, version=None) -> list:
     return best[1]
 
 
-def svg(data, level: str = "M", quiet: int = 4) -> str:
-    """The QR code as an SVG, one path of unit squares, `quiet` modules of margin."""
+def svg(data, level: str = "M", quiet: int = 4, label: str = "") -> str:
+    """The QR code as an SVG, one path of unit squares, `quiet` modules of margin; `label` says
+    what it holds to a screen reader (the caller words it)."""
     m = encode(data, level)
+    label = label.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
+    named = f'role="img" aria-label="{label}" ' if label else 'aria-hidden="true" '
     size = len(m) + 2 * quiet
     parts = []
     for y, row in enumerate(m):
@@ -348,7 +351,7 @@ def svg(data, level: str = "M", quiet: int = 4) -> str:
                 x += 1
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" '
-        f'class="qr" role="img" aria-label="QR code of the invitation" '
+        f'class="qr" {named}'
         f'shape-rendering="crispEdges"><rect width="{size}" height="{size}" fill="#fff"/>'
         f'<path fill="#000" d="{"".join(parts)}"/></svg>'
     )

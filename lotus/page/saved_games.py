@@ -7,16 +7,26 @@ from storage when storage changes (a save, a deletion, another tab), never to dr
 """
 
 from lotus.game import games, library, saves
-from lotus.game.session import colour_name
 from lotus.game.text import echo
-from lotus.page.app import SEAT_WORDS, escape
+from lotus.page.app import escape
+from lotus.words import N_, _, n_, p_
 
 CURRENT_KEY = "lotus.current"  # the kind of game on screen last time (the games: library)
-BLOCKED = "Games are not saved in this browser: its storage is blocked. Export a game to keep it."
-FULL = (
+BLOCKED = N_(
+    "Games are not saved in this browser: its storage is blocked. Export a game to keep it."
+)
+FULL = N_(
     "Saving failed: this browser's storage is full. The game goes on; export it (Records) to "
     "keep it, or delete games you no longer need from Your games."
 )
+COLOURS = {"w": N_("White"), "b": N_("Black"), "r": N_("Red"), "y": N_("Yellow")}
+SEATS = {  # who plays a colour, in the list
+    "human": N_("person"),
+    "easy": N_("computer (easy)"),
+    "medium": N_("computer (medium)"),
+    "hard": N_("computer (hard)"),
+    "expert": N_("computer (expert)"),
+}
 
 
 class MemoryStorage:
@@ -54,14 +64,16 @@ class SavedGames:
         self.restored = set()  # games whose autosave was looked at
         self.ids = {}  # game -> the id of its game on screen
         self.saved = {}  # id -> the text last saved, so an unchanged game is not written again
-        self.note = ""  # why games are not being saved now (blocked, full)
+        self.note = ""  # why games are not being saved now (blocked, full), worded
+        self.blocked = False  # the browser refuses this page any storage
         self.entries = []  # the list, as storage held it when it last changed
 
     def open(self) -> list:
         """At start: is storage usable (else say so once), and move old single saves in."""
         usable = getattr(self.storage, "usable", None)
         if usable is not None and not usable():
-            self.note = BLOCKED
+            self.blocked = True
+            self.note = _(BLOCKED)
             return []
         self.library.index()  # a damaged index is set aside now, and said
         self.library.migrate(games.GAMES, self.clock()["stamp"])
@@ -105,9 +117,9 @@ class SavedGames:
         try:
             size = self.library.size(game_id)
             if size < 0:
-                raise saves.SaveError("its text is missing from this browser's storage")
+                raise saves.SaveError(_("its text is missing from this browser's storage"))
             if size > library.MAX_SAVE:
-                raise saves.SaveError(f"it is too large ({size} characters)")
+                raise saves.SaveError(_("it is too large ({size} characters)", size=size))
             text = self.library.text(game_id)
             self.app.restore(game, text)
         except Exception as exc:  # any failure: the save is kept, the page goes on
@@ -117,8 +129,12 @@ class SavedGames:
             self.library.mark_broken(game_id, game, reason)
             self.reread()
             return [
-                f"Your saved {games.get(game).title} game could not be restored: {reason}. "
-                "It is kept in Your games, where you can export its text."
+                _(
+                    "Your saved game of {title} could not be restored: {reason}. It is kept in "
+                    "Your games, where you can export its text.",
+                    title=games.get(game).title,
+                    reason=reason,
+                )
             ]
         self.saved[game_id] = text
         return []
@@ -127,7 +143,7 @@ class SavedGames:
         """Autosave the game on screen, unless it did not change; notes about the list."""
         game = self.app.current
         self.storage.set(CURRENT_KEY, game)
-        if self.note == BLOCKED:
+        if self.blocked:
             return []
         session = self.app.session
         game_id = self.ids.get(game) or self.new_id(game)
@@ -138,7 +154,7 @@ class SavedGames:
             self.saved[game_id] = text
             self.note = ""
         else:
-            self.note = FULL
+            self.note = _(FULL)
         return self.reread()  # the index was found damaged meanwhile: set aside, and said
 
     def snapshot(self) -> tuple:
@@ -156,11 +172,11 @@ class SavedGames:
             pass
 
     def summary(self, session) -> dict:
-        """What the list says about a game: date, players, number of moves, result."""
+        """What the list says about a game: date, players (as codes, 'w:human,b:hard', worded
+        when the list is drawn: `players`), number of moves, result (the banner, as worded
+        when the game ended)."""
         over = session.phase() == "over"
-        players = ", ".join(
-            colour_name(c) + ": " + SEAT_WORDS.get(session.seat(c), "?") for c in session.colours()
-        )
+        players = ",".join(c + ":" + str(session.seat(c)) for c in session.colours())
         return {
             "date": self.clock()["date"],
             "players": players,
@@ -174,10 +190,10 @@ class SavedGames:
         on screen by a new one."""
         entry = self.library.entry(game_id)
         if entry is None:
-            return "", "That game is no longer saved in this browser."
+            return "", _("That game is no longer saved in this browser.")
         game = entry["game"]
         if action == "export-saved":  # the adapter copies the text, however large
-            self.app.session.message = "The saved game's text is in the record box (Records)."
+            self.app.session.message = _("The saved game's text is in the record box (Records).")
             return self.library.key(game_id), ""
         if action == "delete-saved":
             self.library.delete(game_id)
@@ -194,9 +210,10 @@ class SavedGames:
         if action != "resume-saved":
             return "", ""
         if game not in games.GAMES:
-            return "", (
-                f"That saved game is of {echo(game, quoted=False)}, {library.UNKNOWN}: "
-                "it cannot be resumed here. Export its text to keep it."
+            return "", _(
+                "That saved game is of “{game}”, a game this version does not know: it cannot "
+                "be resumed here. Export its text to keep it.",
+                game=echo(game, quoted=False),
             )
         notes = self.save()  # the game on screen as it is now
         self.restored.add(game)
@@ -220,7 +237,7 @@ class SavedGames:
                 continue
             text = self.storage.get(key)
             if text is None:
-                said = "This game was deleted in another tab; it is saved again here."
+                said = _("This game was deleted in another tab; it is saved again here.")
                 self.saved.pop(game_id, None)
             elif text != self.saved.get(game_id):
                 notes = self.restore_saved(game, game_id)
@@ -228,9 +245,9 @@ class SavedGames:
                 if notes:
                     self.new_id(game)
                 else:
-                    self.app.sessions[
-                        game
-                    ].message = "This game went on in another tab: its latest position is shown."
+                    self.app.sessions[game].message = _(
+                        "This game went on in another tab: its latest position is shown."
+                    )
         return said
 
     def items(self) -> str:
@@ -246,16 +263,18 @@ def item(entry: dict, current: bool) -> str:
     known = entry["game"] in games.GAMES
     moves = entry.get("moves") if isinstance(entry.get("moves"), int) else 0
     broken = entry.get("broken")
-    words = [escape(library.title(entry["game"])), f"{moves} move{'' if moves == 1 else 's'}"]
+    what = [escape(library.title(entry["game"])), escape(n_("{n} move", "{n} moves", moves))]
     if entry.get("result"):
-        words.append(escape(entry["result"]))
+        what.append(escape(entry["result"]))
     if broken and known:
-        words.append("cannot be restored: " + escape(broken))
+        what.append(escape(_("cannot be restored: {reason}", reason=broken)))
     button = '<button type="button" data-action="{}" data-id="{}">{}</button>'
-    buttons = [button.format("export-saved", game_id, "Export text")]
+    buttons = [button.format("export-saved", game_id, escape(p_("saved game", "Export text")))]
     if not broken and known:
-        buttons.insert(0, button.format("resume-saved", game_id, "Resume"))
-    buttons.append(button.format("delete-saved", game_id, "Delete"))
+        buttons.insert(
+            0, button.format("resume-saved", game_id, escape(p_("saved game", "Resume")))
+        )
+    buttons.append(button.format("delete-saved", game_id, escape(p_("saved game", "Delete"))))
     attrs = f' data-saved-game="{game_id}" data-game="{game}" data-moves="{moves}"'
     if broken:
         attrs += " data-broken"
@@ -264,8 +283,21 @@ def item(entry: dict, current: bool) -> str:
     if current:
         attrs += ' aria-current="true"'
     return (
-        f'<li{attrs}><span class="saved-what">{" · ".join(words)}</span>'
+        f'<li{attrs}><span class="saved-what">{" · ".join(what)}</span>'
         f'<span class="saved-when">{escape(entry.get("date", ""))}</span>'
-        f'<span class="saved-who">{escape(entry.get("players", ""))}</span>'
+        f'<span class="saved-who">{escape(players(entry.get("players", "")))}</span>'
         f'<span class="saved-buttons">{"".join(buttons)}</span></li>'
     )
+
+
+def players(text: str) -> str:
+    """Who plays, as the list says it ('White: person, Black: computer (hard)'), from a summary's
+    codes ('w:human,b:hard'); a summary saved in words by an earlier version, as it is."""
+    said = []
+    for part in text.split(",") if text else []:
+        colour, _colon, seat = part.partition(":")
+        if colour not in COLOURS or seat not in SEATS:
+            return text
+        # Translators: one colour and who plays it, in the list of Your games.
+        said.append(_("{colour}: {player}", colour=_(COLOURS[colour]), player=_(SEATS[seat])))
+    return ", ".join(said)

@@ -21,6 +21,7 @@ lists decide the order of things, and no trigonometry is used.
 
 from lotus.engine import kensington
 from lotus.render import svg
+from lotus.words import N_, _, language
 
 UNIT = 100
 """ViewBox units per board unit (neighbouring points are one board unit apart)."""
@@ -65,8 +66,7 @@ DEFAULT_COLORS = {
 }
 """Every colour the pictures use, by role; ``colors={"lotus": "#dde8f5"}`` overrides some."""
 
-_STONE_WORDS = {"w": "white stone", "b": "black stone"}
-_OWNER_WORDS = {"w": "White territory", "b": "Black territory"}
+_COLOUR_WORDS = {"w": N_("White"), "b": N_("Black")}
 _OTHER = {"w": "b", "b": "w"}
 
 _geometry = []
@@ -267,16 +267,16 @@ def _geometry_from_parts(parts: dict):
     return g
 
 
-# Each point's markup, one dict per palette, keyed by everything the point shows: the page
-# redraws the board on every click, and most points look as they did.
+# Each point's markup, one dict per palette and language, keyed by everything the point shows:
+# the page redraws the board on every click, and most points look as they did.
 _PARTS = {}
 _PARTS_LIMIT = 1500  # points kept per palette (a few hundred KB at most), then started afresh
 _DEFAULT_C = []
 
 
 def _parts(colors) -> dict:
-    """The points drawn so far in this palette."""
-    name = repr(sorted(colors.items())) if colors else ""
+    """The points drawn so far in this palette, in the language in use (their names)."""
+    name = (repr(sorted(colors.items())) if colors else "") + "|" + language()
     parts = _PARTS.get(name)
     if parts is None or len(parts) > _PARTS_LIMIT:
         if len(_PARTS) > 8:
@@ -376,7 +376,8 @@ def board(
     - ``size``: ``size=480`` sets the width in px and the height to match; by default the
       picture has no size and fills its container's width.
     - ``colors``: overrides for ``DEFAULT_COLORS``, e.g. ``colors={"lotus": "#dde8f5"}``.
-    - ``title``: the accessible name, e.g. ``title="Game 12, move 30"``; default "Lotus Go board".
+    - ``title``: the accessible name, e.g. ``title="Game 12, move 30"``; default "Lotus (Freeling)
+      board", in the language in use (as every word of the picture).
     - ``lotuses``: hexagons (indices 0-6 into ``kensington.HEXAGONS``) whose six corners hold one
       colour, e.g. ``lotuses=game.lotuses()``: each gets a ring through its six stones and a dot
       on each (``<g class="lotus-mark" data-lotus="3">``), drawn over the stones, never clickable.
@@ -425,7 +426,8 @@ def board(
         out.append(' width="' + svg.num(size, 1) + '" height="')
         out.append(svg.num(size * g["height"] / g["width"], 1) + '"')
     out.append(' role="group" font-family="system-ui, sans-serif">')
-    out.append("<title>" + svg.esc("Lotus Go board" if title is None else title) + "</title>")
+    name = _("Lotus (Freeling) board") if title is None else title
+    out.append("<title>" + svg.esc(name) + "</title>")
     parts = _parts(colors)
     layer = parts.get("static")
     if layer is None:
@@ -471,7 +473,8 @@ def _lotus_mark(g: dict, c: dict, k: int) -> str:
     for n in corners:
         out.append('<circle cx="' + g["cx"][n - 1] + '" cy="' + g["cy"][n - 1] + '" r="')
         out.append(_u(0.12) + '" fill="' + ink + '"/>')
-    out.append("<title>A lotus: this group can never be reversed</title></g>")
+    words = svg.esc(_("A lotus: this group can never be reversed."))
+    out.append("<title>" + words + "</title></g>")
     return "".join(out)
 
 
@@ -487,19 +490,26 @@ def _point_markup(g: dict, c: dict, key: tuple) -> str:
     edge = _u(0.025)
     out = []
     classes = "point p" + str(n) + " " + (s if stone else "empty")
-    label = "Point " + str(n) + ": " + (_STONE_WORDS[s] if stone else "empty")
+    if s == "w":
+        label = _("Point {n}: white stone", n=n)
+    elif s == "b":
+        label = _("Point {n}: black stone", n=n)
+    else:
+        label = _("Point {n}: empty", n=n)
     notes = []
     if is_dead:
         classes += " dead"
-        notes.append("dead")
+        notes.append(_("dead"))
     if is_last:
         classes += " last"
-        notes.append("last move")
+        notes.append(_("the last move"))
     if mine:
         classes += " territory-" + mine
-        notes.append(_OWNER_WORDS[mine])
+        notes.append(_("{colour}'s territory", colour=_(_COLOUR_WORDS[mine])))
     if notes:
-        label += " (" + ", ".join(notes) + ")"
+        label = svg.esc(label + " (" + ", ".join(notes) + ")")
+    else:
+        label = svg.esc(label)
     out.append('<g class="' + classes + '" data-point="' + str(n) + '" role="button"')
     out.append(' tabindex="0" aria-label="' + label + '">')
     if mine:
@@ -554,7 +564,7 @@ def track(marker: int, *, size=None, colors=None, title=None) -> str:
     - ``size``: ``size=480`` sets the width in px and the height to match; by default none.
     - ``colors``: overrides for ``DEFAULT_COLORS``, e.g. ``colors={"marker": "#3366cc"}``.
     - ``title``: the accessible name; by default it says where the marker stands, e.g.
-      "Pass track: marker 3 toward Black".
+      "Pass track: marker 3 toward Black" (in the language in use, as the ends' names).
     """
     if type(marker) is not int or not -7 <= marker <= 7:
         raise ValueError("track: marker must be an integer from -7 to 7, not " + repr(marker))
@@ -569,12 +579,12 @@ def track(marker: int, *, size=None, colors=None, title=None) -> str:
     def at(v: int) -> str:
         return svg.num(pad + (v + 7) * step, 1)
 
-    if marker > 0:
-        where = str(marker) + " toward White"
-    elif marker < 0:
-        where = str(-marker) + " toward Black"
+    if marker == 0:
+        name = _("Pass track: marker in the centre")
     else:
-        where = "in the centre"
+        colour = _(_COLOUR_WORDS["w" if marker > 0 else "b"])
+        # Translators: the pass track's accessible name; {n} points from the centre.
+        name = _("Pass track: marker {n} toward {colour}", n=abs(marker), colour=colour)
     x0 = pad - bar
     x1 = width - pad + bar
     mid = float(at(0))
@@ -584,7 +594,7 @@ def track(marker: int, *, size=None, colors=None, title=None) -> str:
         out.append(' width="' + svg.num(size, 1) + '" height="')
         out.append(svg.num(size * height / width, 1) + '"')
     out.append(' role="img" font-family="system-ui, sans-serif">')
-    out.append("<title>" + svg.esc("Pass track: marker " + where if title is None else title))
+    out.append("<title>" + svg.esc(name if title is None else title))
     out.append("</title>")
     top = svg.num(y - bar, 1)
     out.append('<rect class="side b" x="' + svg.num(x0, 1) + '" y="' + top + '" width="')
@@ -604,13 +614,16 @@ def track(marker: int, *, size=None, colors=None, title=None) -> str:
             ink = c["track w"] if v < 0 else c["tick"]
             out.append('<circle class="tick" cx="' + at(v) + '" cy="' + cy + '" r="6" fill="')
             out.append(ink + '"/>')
-    for cls, x, anchor, word in (
-        ("label b", x0 - 20, "end", "Black"),
-        ("label w", x1 + 20, "start", "White"),
-    ):
+    ends = (("label b", x0 - 20, "end", _(_COLOUR_WORDS["b"])),)
+    ends += (("label w", x1 + 20, "start", _(_COLOUR_WORDS["w"])),)
+    # Longer names ("Schwarz") get smaller letters, the same at both ends: each end has 150
+    # units beside the bar, and a letter is about 0.58 of the font size wide.
+    longest = max(len(end[3]) for end in ends)
+    size = svg.num(min(42.0, (x0 - 20) / (0.58 * longest)), 1)
+    for cls, x, anchor, word in ends:
         out.append('<text class="' + cls + '" x="' + svg.num(x, 1) + '" y="' + cy + '" dy="0.35em"')
-        out.append(' font-size="42" text-anchor="' + anchor + '" fill="' + c["label"] + '">')
-        out.append(word + "</text>")
+        out.append(' font-size="' + size + '" text-anchor="' + anchor + '" fill="' + c["label"])
+        out.append('">' + svg.esc(word) + "</text>")
     if marker > 0:
         shown = "+" + str(marker)
     elif marker < 0:

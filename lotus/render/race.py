@@ -16,12 +16,18 @@ chasing its pearl; the entrance lanes A1-A4 (left) and B1-B4 (right) round the s
 at 5 below it; the track 5...14 spiralling out and round to the goal, a golden lotus in the
 bottom corner; the trampoline 8 a red-outlined lotus blossom. The topology is the engine's
 (docs/spec/race.md); only the positions below belong to this module.
+
+Its words (START and GOAL on the board, the accessible names of the board, its fields and start
+stacks) come from the catalog in the language in use (`lotus.words.use`): the German board says
+START and ZIEL, as the printed one does. The notation (A1, 8, G) is the same in every language.
 """
 
 from lotus.render.svg import attrs, element, esc, path, read_parts
+from lotus.words import N_, _, language, n_
 
 COLOUR_ORDER = ("w", "b", "r", "y")
-COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
+COLOUR_WORDS = {"w": N_("White"), "b": N_("Black"), "r": N_("Red"), "y": N_("Yellow")}
+"""Each colour's name, worded where it is said (`_(COLOUR_WORDS["w"])`)."""
 LANE_A = ("A1", "A2", "A3", "A4")
 LANE_B = ("B1", "B2", "B3", "B4")
 TRACK = ("5", "6", "7", "8", "9", "10", "11", "12", "13", "14")
@@ -56,6 +62,7 @@ DEFAULT_COLORS = {
     # the start
     "start": "#e6d6ad",
     "start edge": "#a37c22",
+    "start text": "#5a4310",
     "slot": "#cdb987",
     "dragon": "#d9ae4f",
     "dragon edge": "#7a5514",
@@ -167,7 +174,7 @@ def _dir(k: int) -> tuple:
     """The unit vector at k * 15 degrees."""
     k = k % 24
     x, y = _Q[k % 6], _Q[6 - k % 6]
-    for _ in range(k // 6):
+    for _quarter in range(k // 6):
         x, y = -y, x
     return (x, y)
 
@@ -215,9 +222,9 @@ def board(
     - `size`: the width in pixels, `size=360` (the height follows, 474/412 of it). Default: no
       width or height, so the SVG fills its container; it always has a viewBox.
     - `colors`: overrides for `DEFAULT_COLORS`, e.g. `colors={"water": "#123", "stone r": "#e00"}`.
-    - `labels`: `labels=False` hides the field names (A1, 8, ...) and the word GOAL.
+    - `labels`: `labels=False` hides the field names (A1, 8, ...) and the words START and GOAL.
     - `title`: the accessible name, `title="Black to play"`; also a `<title>` tooltip. Default
-      name: "Lotus race board".
+      name: "Lotus (1998) board", in the language in use.
     - `arrows`: `arrows=False` hides the chevrons showing the direction of travel.
     - `style`: CSS text to embed in a `<style>` element, e.g. `style=".stone{opacity:.9}"`.
     """
@@ -236,9 +243,10 @@ def board(
     bounces = tuple(bounce_targets)
     last = _last_fields(last_move)
     marks = (targets, bounces, last)
+    lang = language()
 
     if title is None and size is None:
-        key = "head|" + str(len(colours))
+        key = "head|" + str(len(colours)) + "|" + lang
         out = [parts.get(key) or _keep(parts, key, _head(len(colours), title, size))]
     else:
         out = [_head(len(colours), title, size)]
@@ -248,7 +256,7 @@ def board(
         out.append(element("style", (), esc(style)))
     arrows = bool(arrows)
     out.append(_cached(pal, "backdrop|1" if arrows else "backdrop|0", _backdrop, arrows))
-    out.append(_start(pal, start, colours, _start_id(selected)))
+    out.append(_start(pal, start, colours, _start_id(selected), labels, lang))
     # Each field's markup is kept by everything it shows: a click redraws only what changed.
     shown = "1" if labels else "0"
     for field in FIELDS:
@@ -265,10 +273,7 @@ def board(
                 shown,
             )
         )
-        markup = parts.get(key)
-        if markup is None:
-            markup = _keep(parts, key, _field(pal, field, stack, sel, marks, labels))
-        out.append(markup)
+        _worded(out, parts, key, lang, _field, pal, field, stack, sel, marks, labels)
     key = "|".join(
         (
             "goal",
@@ -278,12 +283,10 @@ def board(
             "1" if GOAL in bounces else "0",
             "1" if GOAL in last else "0",
             shown,
+            lang,
         )
     )
-    markup = parts.get(key)
-    if markup is None:
-        markup = _keep(parts, key, _goal(pal, goal, colours, marks, labels))
-    out.append(markup)
+    _worded(out, parts, key, lang, _goal, pal, goal, colours, marks, labels)
     out.append("</svg>")
     return "".join(out)
 
@@ -295,7 +298,7 @@ def _head(players: int, title, size) -> str:
         ("class", "lotus-race-board players-" + str(players)),
         ("viewBox", path(-WIDTH / 2, -HEIGHT / 2, WIDTH, HEIGHT)),
         ("role", "group"),
-        ("aria-label", title if title is not None else "Lotus race board"),
+        ("aria-label", title if title is not None else _("Lotus (1998) board")),
     ]
     if size is not None:
         head += [("width", size), ("height", size * HEIGHT / WIDTH)]
@@ -306,9 +309,10 @@ def _head(players: int, title, size) -> str:
 # The markup of parts of the picture, one dict per palette: parts no game state changes (the
 # backdrop, the dragon, the leaves) and parts drawn for one state of one field, start stack or
 # the goal, keyed by everything they show. The page redraws the board on every click; with
-# these, a redraw draws only the parts whose state is new. The default palette's dict starts
-# from the parts of the opening positions, pre-drawn at set-up (tools/prerender.py) into
-# PARTS_FILE when it is there; without it they are drawn on first use, to the same bytes.
+# these, a redraw draws only the parts whose state is new; the key of a part with words ends with
+# the language they are in. The default palette's dict starts from the parts of the opening
+# positions in every language, pre-drawn at set-up (tools/prerender.py) into PARTS_FILE when it
+# is there; without it they are drawn on first use, to the same bytes.
 PARTS_FILE = "race_parts.txt"
 _PARTS = {}
 _PARTS_LIMIT = 1200  # parts kept per palette (a few hundred KB at most), then started afresh
@@ -333,6 +337,22 @@ def _keep(parts: dict, key, markup: str) -> str:
     return markup
 
 
+def _worded(out: list, parts: dict, key: str, lang: str, draw, *args) -> None:
+    """Append a button part (a field, the goal, a start stack) to `out`, drawing it if new.
+
+    Its opening tag, which holds its accessible name, is kept by `key` and the language
+    ('A3|...|de'), the rest by `key` alone: a language's parts share their pictures (the goal's
+    rest holds a word, GOAL: its key ends with the language itself)."""
+    tag = parts.get(key + "|" + lang)
+    rest = parts.get(key)
+    if tag is None or rest is None:
+        tag, rest = draw(*args)
+        parts[key + "|" + lang] = tag
+        parts[key] = rest
+    out.append(tag)
+    out.append(rest)
+
+
 def _cached(pal: dict, key, draw, *args):
     """A part that no game state changes, drawn once per palette."""
     parts = _parts(pal)
@@ -354,9 +374,9 @@ def _start_id(selected) -> str:
     """A selected start stack as its hook value: 'Sw4' or 'w4' -> 'w4'; else ''."""
     if not selected:
         return ""
-    if selected[0] == "S" and len(selected) > 2 and selected[1] in COLOUR_NAMES:
+    if selected[0] == "S" and len(selected) > 2 and selected[1] in COLOUR_WORDS:
         return selected[1:]
-    if selected[0] in COLOUR_NAMES:
+    if selected[0] in COLOUR_WORDS:
         return selected
     return ""
 
@@ -576,32 +596,55 @@ def _badge(pal: dict, x: float, y: float, n: int, r: float = 8.5) -> str:
     )
 
 
-def _describe(stack: str) -> str:
-    """'3 stones, bottom to top white, black, black; top black' / 'empty' / '1 stone, white'."""
+def _describe(field: str, stack: str) -> str:
+    """A field's accessible name: 'Field 9: empty', 'Field A2: one stone, White', 'Field 6: 3
+    stones, bottom to top White, Black, Black; Black on top', 'Field 8, trampoline: empty'."""
+    if field == TRAMPOLINE:
+        place = _("Field {field}, trampoline", field=field)
+    else:
+        place = _("Field {field}", field=field)
     n = len(stack)
     if n == 0:
-        return "empty"
+        return _("{place}: empty", place=place)
     if n == 1:
-        return "1 stone, " + COLOUR_NAMES[stack[0]]
-    names = ", ".join(COLOUR_NAMES[c] for c in stack)
-    return str(n) + " stones, bottom to top " + names + "; top " + COLOUR_NAMES[stack[n - 1]]
+        return _("{place}: one stone, {colour}", place=place, colour=_(COLOUR_WORDS[stack]))
+    colours = ", ".join(_(COLOUR_WORDS[c]) for c in stack)
+    top = _(COLOUR_WORDS[stack[n - 1]])
+    # Translators: {place} is "Field 6"; {colours} the stack's colours from the bottom up,
+    # e.g. "White, Black, Black"; {top} the colour on top.
+    return n_(
+        "{place}: {n} stone, bottom to top {colours}; {top} on top",
+        "{place}: {n} stones, bottom to top {colours}; {top} on top",
+        n,
+        place=place,
+        colours=colours,
+        top=top,
+    )
 
 
 # ---------------------------------------------------------------------------------------------
 # fields and the goal
 
 
+# The marks a field can carry: its class and its words in its accessible name.
+_MARKS = (
+    ("selected", N_("selected")),
+    ("target", N_("a destination")),
+    ("bounce", N_("a destination by a bounce")),
+    ("last", N_("part of the last move")),
+)
+
+
 def _state(name: str, selected: bool, marks: tuple) -> tuple:
-    """(extra classes, aria-label suffix, is target, is bounce, is last) of a field."""
+    """(extra classes, accessible-name suffix, is target, is bounce, is last) of a field."""
     targets, bounces, last = marks
     flags = (selected, name in targets, name in bounces, name in last)
-    words = ("selected", "destination", "bounce destination", "last move")
-    classes = ("selected", "target", "bounce", "last")
-    extra, suffix = [], ""
+    extra, said = [], []
     for i in range(4):
         if flags[i]:
-            extra.append(classes[i])
-            suffix += " (" + words[i] + ")"
+            extra.append(_MARKS[i][0])
+            said.append(_(_MARKS[i][1]))
+    suffix = " (" + ", ".join(said) + ")" if said else ""  # 'Field 5: empty (a destination)'
     return (extra, suffix, flags[1], flags[2], flags[3])
 
 
@@ -655,12 +698,13 @@ def _rings(pal: dict, x: float, y: float, r: float, sel: bool, tgt: bool, bounce
     return out
 
 
-def _button(cls: str, hook: tuple, label: str, pressed: bool, content: list) -> str:
-    """A focusable group: the page's click target for a field or a start stack."""
+def _button(cls: str, hook: tuple, label: str, pressed: bool, content: list) -> tuple:
+    """A focusable group, the page's click target for a field or a start stack, as its opening
+    tag (with its accessible name) and the rest of it."""
     pairs = [("class", cls), hook, ("role", "button"), ("tabindex", "0"), ("aria-label", label)]
     if pressed:
         pairs.append(("aria-pressed", "true"))
-    return element("g", pairs, content)
+    return ("<g" + attrs(pairs) + ">", "".join(content) + "</g>")
 
 
 def _blossom(pal: dict, x: float, y: float) -> list:
@@ -730,7 +774,7 @@ def _field(pal: dict, field: str, stack: str, selected: bool, marks: tuple, labe
     extra, suffix, tgt, bounce, last = _state(field, selected, marks)
     kind = "lane-a" if field in LANE_A else "lane-b" if field in LANE_B else "track"
     classes = ["field", kind] + (["trampoline"] if tramp else []) + extra
-    label = "Field " + field + (", trampoline" if tramp else "") + ": " + _describe(stack) + suffix
+    label = _describe(field, stack) + suffix
     out = []
     if tramp and last:
         out.append(_circle("halo", x, y, r + 4, _paint(pal["last"]) + [("fill-opacity", 0.8)]))
@@ -754,7 +798,10 @@ def _goal(pal: dict, goal: dict, colours: tuple, marks: tuple, labels: bool) -> 
     """The goal: a golden lotus holding each colour's finished stones, with their counts."""
     x, y = _POS[GOAL]
     extra, suffix, tgt, bounce, last = _state(GOAL, False, marks)
-    counts = ", ".join(COLOUR_NAMES[c] + " " + str(goal.get(c, 0)) for c in colours)
+    # Translators: one colour's stones in the goal, in the goal's name: "White 2".
+    counts = ", ".join(
+        _("{colour} {n}", colour=_(COLOUR_WORDS[c]), n=goal.get(c, 0)) for c in colours
+    )
     out = []
     if last:
         out.append(_circle("halo", x, y, GOAL_R + 4, _paint(pal["last"]) + [("fill-opacity", 0.8)]))
@@ -777,10 +824,12 @@ def _goal(pal: dict, goal: dict, colours: tuple, marks: tuple, labels: bool) -> 
         out.append(_text("count " + c, cx, y + 13.5, 9.5, pal["stone " + c + " text"], str(k)))
     if labels:
         spacing = [("letter-spacing", 1.2)]
-        out.append(_text("label", x, y + 25, 7, pal["goal text"], "GOAL", spacing))
+        # Translators: written on the race board's goal, in capitals (the rulebook's ZIEL).
+        out.append(_text("label", x, y + 25, 7, pal["goal text"], _("GOAL"), spacing))
     out += _rings(pal, x, y, GOAL_R + 2, False, tgt, bounce)
     cls = " ".join(["field", "goal"] + extra)
-    return _button(cls, ("data-field", GOAL), "Goal: " + counts + suffix, False, out)
+    label = _("Goal: {counts}", counts=counts) + suffix
+    return _button(cls, ("data-field", GOAL), label, False, out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -800,12 +849,15 @@ def _start_cells(colours: int) -> tuple:
     return (4, 3, 36, 26, 12, 6, 4.5)
 
 
-def _start(pal: dict, start: dict, colours: tuple, selected: str) -> str:
-    """The start plaza, its dragon, and every colour's start stacks (each a button)."""
+def _start(pal: dict, start: dict, colours: tuple, selected: str, labels: bool, lang: str) -> str:
+    """The start plaza, its dragon, the word START, and every colour's start stacks (each a
+    button)."""
     parts = _parts(pal)
     n = len(colours)
     cols = _start_cells(n)[1]
     out = ['<g class="start">', _cached(pal, "plaza", _plaza)]
+    if labels:
+        out.append(_cached(pal, "start-label|" + lang, _start_label))
     picked = False
     for ri in range(n):
         c = colours[ri]
@@ -822,11 +874,7 @@ def _start(pal: dict, start: dict, colours: tuple, selected: str) -> str:
             is_sel = not picked and selected == c + str(h)
             picked = picked or is_sel
             key = "|".join(("stack", str(n), str(ri), str(i), c, str(h), "1" if is_sel else "0"))
-            markup = parts.get(key)
-            if markup is None:
-                x, y, cell = _start_cell(n, ri, i)
-                markup = _keep(parts, key, _start_stack(pal, c, h, x, y, cell, is_sel))
-            out.append(markup)
+            _worded(out, parts, key, lang, _start_stack, pal, n, ri, i, c, h, is_sel)
     out.append("</g>")
     return "".join(out)
 
@@ -836,6 +884,14 @@ def _plaza(pal: dict) -> str:
     sx, sy, sr = PLAZA
     plaza = _circle("plaza", sx, sy, sr, _paint(pal["start"], pal["start edge"], 2))
     return plaza + _cached(pal, "dragon", _dragon)
+
+
+def _start_label(pal: dict) -> str:
+    """The word START, inside the dragon's coil below the start stacks."""
+    sx, sy, sr = PLAZA
+    spacing = [("letter-spacing", 1.2)]
+    # Translators: written on the race board's start, in capitals (the rulebook's START).
+    return _text("label start-label", sx, sy + 67, 7, pal["start text"], _("START"), spacing)
 
 
 def _start_cell(n: int, ri: int, i: int) -> tuple:
@@ -856,8 +912,9 @@ def _start_slot(pal: dict, n: int, ri: int, i: int) -> str:
     return element("ellipse", pairs)
 
 
-def _start_stack(pal: dict, c: str, h: int, x: float, y: float, cell: tuple, sel: bool) -> str:
-    """One start stack: its cell (the click target), its stones and its height."""
+def _start_stack(pal: dict, n: int, ri: int, i: int, c: str, h: int, sel: bool) -> tuple:
+    """One start stack: its cell (the click target), its stones and its height (see _button)."""
+    x, y, cell = _start_cell(n, ri, i)
     cw, ch, rx, ry, t = cell
     box = [
         ("x", x - cw / 2 + 1),
@@ -883,13 +940,13 @@ def _start_stack(pal: dict, c: str, h: int, x: float, y: float, cell: tuple, sel
             )
         )
     parts.append(element("rect", [("class", "focus-ring")] + box + ring + [("stroke", "none")]))
-    label = (
-        COLOUR_NAMES[c][:1].upper()
-        + COLOUR_NAMES[c][1:]
-        + " start stack of "
-        + str(h)
-        + (" (selected)" if sel else "")
+    colour = _(COLOUR_WORDS[c])
+    # Translators: a start stack's accessible name ("selected" is added when it is).
+    label = n_(
+        "{colour} start stack of one stone", "{colour} start stack of {n} stones", h, colour=colour
     )
+    if sel:
+        label += " (" + _(_MARKS[0][1]) + ")"
     cls = "start-stack " + c + (" selected" if sel else "")
     return _button(cls, ("data-start", c + str(h)), label, sel, parts)
 

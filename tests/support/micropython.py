@@ -21,14 +21,20 @@ def available() -> bool:
     return shutil.which("node") is not None and os.path.exists(MICROPYTHON)
 
 
-def run(source: str, timeout: float = 600) -> str:
-    """Run `source` under MicroPython and return what it printed; raise on any error."""
+def run(source: str, timeout: float = 600, config: str = "", root: str = ROOT) -> str:
+    """Run `source` under MicroPython and return what it printed; raise on any error.
+
+    The lotus package is importable; with a PyScript `config` (in the site `root`), exactly
+    the files its [files] ships instead."""
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(source)
         path = f.name
     try:
         proc = subprocess.run(
-            ["node", RUNNER, ROOT, path], capture_output=True, text=True, timeout=timeout
+            ["node", RUNNER, root, path] + ([config] if config else []),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
         )
     finally:
         os.unlink(path)

@@ -9,6 +9,7 @@ resume after a reload, the invitations a device already used, the STUN setting.
 import json
 
 from lotus.page.live.wire import COLOURS, MAX_TEXT, VERSION, LiveError
+from lotus.words import N_
 
 MAX_CODE = 4000  # the longest invitation or reply code read
 MAX_USED = 20  # invitations remembered as used on this device
@@ -40,7 +41,7 @@ def b64decode(text: str) -> bytes:
     for ch in text:
         index = B64.find(ch)
         if index < 0:
-            raise LiveError("the code has a character that does not belong in it")
+            raise LiveError(N_("it has a character that does not belong in it"))
         bits = (bits << 6) | index
         count += 6
         if count >= 8:
@@ -57,7 +58,7 @@ def _ice(text: str) -> str:
 def _unice(text: str) -> str:
     for ch in text:
         if not (ch.isalpha() or ch.isdigit() or ch in "-_"):
-            raise LiveError("the code's ICE credentials are not valid")
+            raise LiveError(N_("its connection's credentials are not valid"))
     return text.replace("-", "+").replace("_", "/")
 
 
@@ -81,7 +82,7 @@ def pack_sdp(sdp: str) -> str:
             if packed and packed not in candidates:
                 candidates.append(packed)
     if not (ufrag and pwd and fingerprint):
-        raise LiveError("the connection's description is incomplete")
+        raise LiveError(N_("the browser's description of the connection is incomplete"))
     digest = bytes(int(h, 16) for h in fingerprint.split(":"))
     return "~".join((_ice(ufrag), _ice(pwd), b64encode(digest), ",".join(candidates)))
 
@@ -105,11 +106,11 @@ def unpack_sdp(packed: str, offer: bool) -> str:
     """A full session description from `pack_sdp`'s text (an offer, or else an answer)."""
     parts = packed.split("~")
     if len(parts) != 4:
-        raise LiveError("the code is not a connection's description")
+        raise LiveError(N_("it holds no description of a connection"))
     ufrag, pwd = _unice(parts[0]), _unice(parts[1])
     digest = b64decode(parts[2])
     if len(digest) != 32 or not (4 <= len(ufrag) <= 256 and 22 <= len(pwd) <= 256):
-        raise LiveError("the code's connection details are not valid")
+        raise LiveError(N_("its connection details are not valid"))
     fingerprint = ":".join(("0" + hex(b)[2:])[-2:].upper() for b in digest)
     lines = [
         "v=0",
@@ -140,13 +141,13 @@ def _unpack_candidate(text: str, index: int) -> str:
     kind, rest = text[:1], text[1:]
     address, _, port = rest.partition(";")
     if kind not in "hsm" or not kind or not port.isdigit() or not (0 < int(port) < 65536):
-        raise LiveError("the code's network addresses are not valid")
+        raise LiveError(N_("its network addresses are not valid"))
     for ch in address:
         if not (ch.isalpha() or ch.isdigit() or ch in ".:"):
-            raise LiveError("the code's network addresses are not valid")
+            raise LiveError(N_("its network addresses are not valid"))
     if kind == "m":
         if len(address) != 32:
-            raise LiveError("the code's network addresses are not valid")
+            raise LiveError(N_("its network addresses are not valid"))
         a = address
         address = f"{a[:8]}-{a[8:12]}-{a[12:16]}-{a[16:20]}-{a[20:]}.local"
     priority = 2130706431 - index if kind != "s" else 1686052607 - index
@@ -154,9 +155,9 @@ def _unpack_candidate(text: str, index: int) -> str:
     return f"{index + 1} 1 udp {priority} {address} {port} typ {typ}"
 
 
-def _word(text: str, what: str, limit: int = 24) -> str:
+def _match(text: str, limit: int = 24) -> str:
     if not text or len(text) > limit or not all(ch.isalpha() or ch.isdigit() for ch in text):
-        raise LiveError(f"the {what} in the code is not valid")
+        raise LiveError(N_("its game's id is not valid"))
     return text
 
 
@@ -182,10 +183,10 @@ def read_invite(code: str, games_known) -> dict:
     code = _after(code, "live=")
     parts = code.split("~", 4)
     if len(parts) != 5 or parts[0] != str(VERSION):
-        raise LiveError("this is not an invitation of this version")
-    match = _word(parts[1], "match")
+        raise LiveError(N_("it is not an invitation, or one of another version of the site"))
+    match = _match(parts[1])
     if parts[2] not in games_known:
-        raise LiveError("the invitation's game is unknown")
+        raise LiveError(N_("its game is unknown to this version of the site"))
     me = _colours(parts[3])
     sdp = unpack_sdp(parts[4], True)
     tag = offer_tag(parts[4])
@@ -202,9 +203,9 @@ def read_reply(code: str, match: str) -> dict:
     code = _after(code, "reply=")
     parts = code.split("~", 3)
     if len(parts) != 4 or parts[0] != str(VERSION):
-        raise LiveError("this is not a reply to an invitation")
+        raise LiveError(N_("it is not a reply to an invitation"))
     if parts[1] != match:
-        raise LiveError("this reply answers an invitation for another game")
+        raise LiveError(N_("it answers an invitation for another game"))
     _unice(parts[2])
     return {"tag": parts[2], "sdp": unpack_sdp(parts[3], False)}
 
@@ -215,7 +216,7 @@ def reply_match(code: str) -> str:
     code = _after(code, "reply=")
     parts = code.split("~", 3)
     if len(parts) != 4 or parts[0] != str(VERSION):
-        raise LiveError("this is not a reply to an invitation")
+        raise LiveError(N_("it is not a reply to an invitation"))
     read_reply(code, parts[1])
     return parts[1]
 
@@ -249,13 +250,17 @@ class Offers:
             return (self.waiting[tag][0], reply["sdp"])
         if tag in self.spent:
             raise LiveError(
-                "this reply answers an invitation that was already used (its friend is "
-                "connected); for another friend, make a new invitation"
+                N_(
+                    "it answers an invitation that was already used (its friend is connected); "
+                    "for another friend, make a new invitation"
+                )
             )
         raise LiveError(
-            "this reply answers an earlier invitation, no longer waiting (replaced, or made "
-            "before the page was reloaded); send your friend your newest invitation and paste "
-            "its reply"
+            N_(
+                "it answers an earlier invitation, no longer waiting (replaced, or made before "
+                "the page was reloaded); send your friend your newest invitation and paste its "
+                "reply"
+            )
         )
 
 
@@ -305,7 +310,7 @@ def read_record(text) -> dict:
         return {}
     match, game, me, game_id = fields
     try:
-        _word(match, "match")
+        _match(match)
         if me:
             _colours(me)
     except LiveError:
@@ -323,19 +328,19 @@ def check_stun(text: str) -> str:
     ok = scheme in ("stun", "stuns") and host and len(text) <= 200
     ok = ok and all(ch.isalpha() or ch.isdigit() or ch in ".-[]:" for ch in host)
     if not ok or (port and not (port.isdigit() and 0 < int(port) < 65536)):
-        raise LiveError("a STUN server is written stun:host or stun:host:port")
+        raise LiveError(N_("a STUN server is written “stun:host” or “stun:host:port”"))
     return text
 
 
 def _after(code: str, key: str) -> str:
     code = code.strip()
     if len(code) > MAX_CODE:
-        raise LiveError("the code is too long")
+        raise LiveError(N_("it is too long to be a link of this site"))
     at = code.find(key)
     return code[at + len(key) :] if at >= 0 else code
 
 
 def _colours(text: str) -> str:
     if not text or len(text) > 4 or any(c not in COLOURS for c in text):
-        raise LiveError("the colours in the code are not valid")
+        raise LiveError(N_("its colours are not valid"))
     return text

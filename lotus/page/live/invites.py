@@ -12,6 +12,7 @@ from lotus.game import games
 from lotus.page.live import codes, words
 from lotus.page.live.link import Link
 from lotus.page.live.wire import LiveError
+from lotus.words import N_, _
 
 STUN_KEY = "lotus.live.stun"  # the player's STUN server ('' : none, host candidates only)
 USED_KEY = "lotus.live.used"  # the invitations this device connected with (never twice)
@@ -31,7 +32,7 @@ def plan(colours, choices: dict, seats: dict) -> dict:
     for colour in colours:
         choice = choices.get(colour, "me")
         if choice not in CHOICES:
-            raise LiveError(f"{choice!r} is not a player")
+            raise LiveError(N_("“{choice}” is not a player"), choice=choice)
         level = seats.get(colour, "human")
         new_seats[colour] = "human"
         if choice == "computer":
@@ -43,7 +44,7 @@ def plan(colours, choices: dict, seats: dict) -> dict:
         else:
             friends[choice] = friends.get(choice, "") + colour
     if not friends:
-        raise LiveError("choose at least one colour for your friend")
+        raise LiveError(N_("choose at least one colour for your friend"))
     ids = sorted(friends)
     chosen = {"me": me, "owns": owns, "seats": new_seats}
     chosen["friends"] = [(i, friends[i]) for i in ids]
@@ -56,7 +57,7 @@ def qr_svg(url: str) -> str:
     try:
         from lotus.page import qr
 
-        return qr.svg(url)
+        return qr.svg(url, label=_("QR code of the invitation"))
     except (ImportError, ValueError):
         return ""
 
@@ -70,16 +71,16 @@ class Invitations:
         self.resumable = False  # a guest's game on screen is the invitation's match
         self.invite_key = ""  # a guest's invitation (codes.used_key), remembered once used
         self.relayed = False  # this tab handed a reply on to the tab that made the invitation
-        self.said = ""  # the dialog's message
+        self.said = ()  # the dialog's message (`words.said`, worded when drawn)
         self.invite_link = ""  # the invitation's link, shown to copy
         self.reply_link = ""  # a guest's reply link, shown to copy
         self.qr = ""  # the invitation as a QR code (SVG markup we made)
         self.reply_input = (0, "")  # (times written, text): the reply field the host pastes in
         self.dialog = (0, False, "", "")  # (times opened, a guest's, colours, STUN server)
 
-    def say(self, text: str) -> None:
-        """Say something inside the dialog."""
-        self.said = text
+    def say(self, said: tuple) -> None:
+        """Say something inside the dialog (`words.said`: worded when the dialog is drawn)."""
+        self.said = said
 
     def stun(self) -> str:
         """The player's STUN server ('' : none)."""
@@ -95,7 +96,7 @@ class Invitations:
     def view(self) -> dict:
         """What the dialog shows: its message, the links, the QR code, and when to open it."""
         return {
-            "message": self.said,
+            "message": words.word(self.said),
             "invite": self.invite_link,
             "reply": self.reply_link,
             "qr": self.qr,
@@ -132,13 +133,13 @@ class Invitations:
             codes.reply_match(fragment)
         except LiveError as exc:
             c.app.session.message = ""  # an earlier reply's word no longer holds
-            c.error = words.REPLY_REFUSED + words.sentence(exc)
+            c.error = _(words.REPLY_REFUSED, reason=words.refusal(exc))
             return
         if self.play.port.pass_reply(fragment):
             self.relayed = True
-            c.app.session.message = words.RELAY_SENDING
+            c.app.session.message = _(words.RELAY_SENDING)
         else:  # no BroadcastChannel: a guard only (PyScript itself needs it to start)
-            c.app.session.message = words.RELAY_CANNOT
+            c.app.session.message = _(words.RELAY_CANNOT)
 
     def handed(self, kind: str, relay: str, data: str) -> None:
         """Another tab handed this one a reply ('reply'), or says whether it took the reply this
@@ -147,7 +148,7 @@ class Invitations:
             self.play.port.ack_reply(relay)  # the tab that handed it on says so
             self.take_reply(data)
         if kind == "relayed":
-            self.play.c.app.session.message = words.RELAY_TAKEN if data else words.RELAY_NONE
+            self.play.c.app.session.message = _(words.RELAY_TAKEN if data else words.RELAY_NONE)
 
     def take_reply(self, text: str) -> None:
         """A reply (pasted, opened here, or from another tab): connect."""
@@ -167,10 +168,10 @@ class Invitations:
             stun = codes.check_stun(values.get("live-stun", ""))
             chosen = plan(session.colours(), choices, session.seats)
         except LiveError as exc:
-            self.say(words.sentence(exc))
+            self.say(words.said(words.NOT_MADE, reason=words.why(exc)))
             return
         if play.link is not None and play.link.state == "connected":
-            self.say(words.STILL_CONNECTED)
+            self.say(words.said(words.STILL_CONNECTED))
             return
         play.c.storage.set(STUN_KEY, stun)
         old = play.link
@@ -205,7 +206,7 @@ class Invitations:
         code = codes.invite_code(link.match, link.game, colours, sdp)
         link.offers.offered(codes.offer_tag(sdp), peer, colours)
         self.invite_link = port.base() + "#live=" + code
-        self.say(words.invitation_for(colours))
+        self.say(words.said(words.INVITE_FOR, colours=colours))
         self.qr = qr_svg(self.invite_link)
         return True
 
@@ -213,25 +214,25 @@ class Invitations:
         """The host pastes the friend's reply: the connection opens by itself."""
         link = self.play.link
         if link is None or link.role != "host":
-            self.say(words.NO_INVITATION)
+            self.say(words.said(words.NO_INVITATION))
             return
         try:
             peer, sdp = link.offers.reply_for(text, link.match)
         except LiveError as exc:
-            self.say(words.REPLY_REFUSED + words.sentence(exc))
+            self.say(words.said(words.REPLY_REFUSED, reason=words.why(exc)))
             return
         if peer not in dict(self.friends):
-            self.say(words.NO_INVITATION)
+            self.say(words.said(words.NO_INVITATION))
             return
         self.play.port.spawn(self.accept(link, peer, sdp))
 
     async def accept(self, link, peer: str, sdp: str) -> bool:
         """The friend's answer given to the browser (which refuses a second answer to an offer)."""
         if not await self.play.port.accept(peer, sdp):
-            self.say(words.REPLY_ANSWERED)
+            self.say(words.said(words.REPLY_ANSWERED))
             return False
         link.waiting_for("accept")
-        self.say(words.CONNECTING)
+        self.say(words.said(words.CONNECTING))
         return False
 
     def joined(self, peer: str) -> str:
@@ -244,7 +245,7 @@ class Invitations:
 
     def copied(self, ok: bool) -> None:
         """A link was copied (or the browser did not allow it: the player copies it)."""
-        self.say(words.COPIED if ok else words.COPY_BY_HAND)
+        self.say(words.said(words.COPIED if ok else words.COPY_BY_HAND))
 
     # -- the guest --------------------------------------------------------------------------------
     def join(self, code: str) -> None:
@@ -254,11 +255,11 @@ class Invitations:
         try:
             invite = codes.read_invite(code, games.GAMES)
         except LiveError as exc:
-            c.error = words.INVITATION_REFUSED + words.sentence(exc)
+            c.error = _(words.INVITATION_REFUSED, reason=words.refusal(exc))
             return
         key = codes.used_key(invite)
         if key in self.used():
-            c.error = words.USED_SENTENCE
+            c.error = _(words.USED_SENTENCE)
             if play.link is None:
                 play.restore()  # the live game on screen, if any, stays as it was
             return
@@ -271,7 +272,7 @@ class Invitations:
         play.link.state = "joining"
         self.invite_key = key
         self.show_dialog()
-        self.say(words.MAKING_REPLY)
+        self.say(words.said(words.MAKING_REPLY))
         play.port.spawn(self.make_reply(invite["sdp"], invite["tag"]))
 
     async def make_reply(self, sdp: str, tag: str) -> bool:
@@ -281,7 +282,7 @@ class Invitations:
         link = self.play.link
         self.reply_link = port.base() + "#reply=" + codes.reply_code(link.match, tag, answer)
         link.waiting_for("join")
-        self.say(words.SEND_REPLY)
+        self.say(words.said(words.SEND_REPLY))
         return False
 
     def used(self) -> list:

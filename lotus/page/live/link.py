@@ -21,13 +21,16 @@ from lotus.page.live.wire import (
     moves_in,
     state,
 )
-from lotus.page.live.words import colour_name
+from lotus.words import N_, _
 
 MAX_LOG = 20  # refusals kept for the page's log
 PING_EVERY = 2.0  # seconds between two pings to each peer
 SILENT_LIMIT = 6.0  # seconds without a message from a peer before its link counts as dead
 CONNECT_LIMIT = 20.0  # seconds after the host pasted a reply before saying nothing connected
 JOIN_LIMIT = 90.0  # seconds after a guest made its reply before saying what may be wrong
+# Translators: a live message numbered {n} arrived while the game's next action is number {length}.
+OUT_OF_STEP = N_("out of step (numbered {n} where the game's next is {length})")
+ENDS_BY_CONFIRMING = N_("a game ends when both players confirm the scoring")
 
 
 class Link:
@@ -54,7 +57,7 @@ class Link:
         self.log = []  # the latest refusals (MAX_LOG), newest last
         self.refused = 0  # every message refused since the page opened
         self.conflict = None  # the action where the two histories differed, after a reconnection
-        self.note = ""  # what to tell the player about the link now
+        self.note = ()  # what to tell the player about the link now (`words.said`)
         self.last_state = None  # the other side's last "state" message
         self.heard = {}  # peer -> when a message last came from it (the heartbeat)
         self.pinged = None  # when this page last pinged its peers
@@ -92,8 +95,9 @@ class Link:
         self.waited = ""
         self.since = None
 
-    def gone(self, peer: str, why: str) -> list:
-        """`peer`'s channel is dead (closed, or silent too long): messages for the others."""
+    def gone(self, peer: str, why=()) -> list:
+        """`peer`'s channel is dead (closed, or silent too long): messages for the others; `why`
+        the note that says why (`words.said`; () : nothing to add to "disconnected")."""
         self.peers.pop(peer, None)
         self.heard.pop(peer, None)
         if peer in self.awaiting:
@@ -103,7 +107,7 @@ class Link:
         self.note = why
         return out
 
-    def stop(self, why: str) -> list:
+    def stop(self, why=()) -> list:
         """After a friend's channel is `gone`: a host's game stops for every friend (a race
         cannot go on without a player), so the other friends are gone too. The peers whose
         channels the page must close, so that their pages show disconnected (none for a guest)."""
@@ -116,8 +120,9 @@ class Link:
 
     def tick(self, now) -> dict:
         """Every few seconds: {'send': [(peer, text)] pings, 'dead': [silent peers], 'note':
-        what to tell the player now that a wait went on too long ('' : nothing new)}."""
-        out = {"send": [], "dead": [], "note": ""}
+        what to tell the player now that a wait went on too long (`words.said`; () : nothing
+        new)}."""
+        out = {"send": [], "dead": [], "note": ()}
         if self.state == "connected":
             for peer in list(self.peers):
                 if now - self.heard.get(peer, now) > SILENT_LIMIT:
@@ -130,7 +135,8 @@ class Link:
             limit = CONNECT_LIMIT if self.waited == "accept" else JOIN_LIMIT
             if now - self.since > limit:
                 self.since = None
-                out["note"] = words.WAIT_NOTES.get(self.waited, "")
+                note = words.WAIT_NOTES.get(self.waited)
+                out["note"] = words.said(note) if note else ()
         return out
 
     def waiting_for(self, what: str) -> None:
@@ -155,7 +161,7 @@ class Link:
         return ""
 
     def refuse(self, why: str) -> None:
-        """Count and log a refused message (never applied)."""
+        """Count and log a refused message (never applied); `why`: its log line, worded."""
         self.refused += 1
         self.log.append(why)
         if len(self.log) > MAX_LOG:
@@ -215,7 +221,7 @@ class Link:
         try:
             message = decode(text)
         except LiveError as exc:
-            self.refuse(str(exc))
+            self.refuse(words.refused("", exc))
             return None
         kind = message["t"]
         self.heard[peer] = self.clock()
@@ -223,12 +229,11 @@ class Link:
             if kind == "state":
                 self._check_state(session, peer, message)
             elif kind in ("undo", "drop", "new") and self.role == "host":
-                raise LiveError("only the host sends that")
+                raise LiveError(N_("only the host sends this kind of message"))
             elif kind in STEPPED and message.get("n") != len(session.actions):
-                n = message.get("n")
-                raise LiveError(f"out of step (move {n} for a game of {len(session.actions)})")
+                raise LiveError(OUT_OF_STEP, n=message.get("n"), length=len(session.actions))
         except LiveError as exc:
-            self.refuse(f"{kind} refused: {exc}")
+            self.refuse(words.refused(kind, exc))
             return None
         return message
 
@@ -242,7 +247,7 @@ class Link:
         try:
             return self.handlers[kind](session, peer, message)
         except (LiveError, ValueError, KeyError, TypeError, IndexError) as exc:
-            self.refuse(f"{kind} refused: {exc}")
+            self.refuse(words.refused(kind, exc))
             return ("refused", [])
 
     def _check_state(self, session, peer: str, message: dict) -> None:
@@ -250,18 +255,18 @@ class Link:
         on a guest, as the new game its player agreed to; never above the move cap."""
         actions = message.get("actions")
         if not isinstance(actions, list):
-            raise LiveError("a game's state without its moves")
+            raise LiveError(N_("a game's state came without its moves"))
         if moves_in(actions) > MAX_MOVES:
-            raise LiveError(f"a game of more than {MAX_MOVES} moves")
+            raise LiveError(N_("a game's state had more than {limit} moves"), limit=MAX_MOVES)
         if not isinstance(message.get("options", {}), dict):
-            raise LiveError("a game's state without its options")
+            raise LiveError(N_("a game's state came without its options"))
         if peer in self.awaiting:
             self.awaiting.remove(peer)
             return
         if not actions and self.questions.agreed_new_game():
             return
         raise LiveError(
-            "a game's state that was not due (only when connecting, or as an agreed new game)"
+            N_("a game's state was not due (only when connecting, or as an agreed new game)")
         )
 
     def beat(self, peer: str, text) -> list:
@@ -286,13 +291,17 @@ class Link:
         n = message.get("n")
         action = message.get("a", "")
         if n != len(session.actions) or not self._in_step(session):
-            raise LiveError(f"out of step (move {n} for a game of {len(session.actions)})")
+            raise LiveError(OUT_OF_STEP, n=n, length=len(session.actions))
         if action.startswith("#finish"):
-            raise LiveError("a game ends when both players confirm the scoring")
+            raise LiveError(ENDS_BY_CONFIRMING)
         self.may_play(session, peer, action)
         mover = session.game.to_move
         if not action.startswith("#") and message.get("seat", mover) != mover:
-            raise LiveError(f"a move for {message['seat']!r} while {colour_name(mover)} is to move")
+            raise LiveError(
+                N_("a move for “{seat}” while {colour} is to move"),
+                seat=message["seat"],
+                colour=mover,
+            )
         session.act(action)  # the engine's word: IllegalMove (a ValueError) refuses it
         self.synced.append(action)
         self.confirms = {}
@@ -309,20 +318,20 @@ class Link:
         end of the scoring only on the marks this page's player confirmed."""
         if action.startswith("#finish"):
             if self.confirmed != (len(session.actions), _marks(action)):
-                raise LiveError("a game ends when both players confirm the scoring")
+                raise LiveError(ENDS_BY_CONFIRMING)
         elif action.startswith("#"):  # resuming play from the scoring phase (G9)
             if session.phase() != "scoring":
-                raise LiveError("there is no scoring to resume from")
+                raise LiveError(N_("there is no scoring to resume from"))
         else:
             if session.phase() != "play":
-                raise LiveError("the game is not in play")
+                raise LiveError(N_("the game is not in play"))
             mover = session.game.to_move
             if mover not in self.colours_of(peer):
-                raise LiveError(f"not their turn ({colour_name(mover)} is to move)")
+                raise LiveError(N_("not their turn ({colour} is to move)"), colour=mover)
 
     def _on_dead(self, session, peer: str, message: dict) -> tuple:
         if message.get("n") != len(session.actions) or not _scoring(session):
-            raise LiveError("marks for another position")
+            raise LiveError(N_("marks for another position"))
         dead = message.get("dead", [])
         session.game.set_dead(dead)  # the engine checks each point
         self.sent_dead = sorted(session.game.dead, key=_number)
@@ -333,7 +342,7 @@ class Link:
 
     def _on_confirm(self, session, peer: str, message: dict) -> tuple:
         if message.get("n") != len(session.actions) or not _scoring(session):
-            raise LiveError("a confirmation for another position")
+            raise LiveError(N_("a confirmation for another position"))
         self.confirms[peer] = (message["n"], tuple(message.get("dead", [])))
         self.finish_if_agreed(session)
         return ("redraw", [])
@@ -344,7 +353,7 @@ class Link:
         self.confirms["me"] = self.confirmed = (len(session.actions), tuple(dead))
         out = [encode("confirm", n=len(session.actions), dead=dead)]
         if not self.finish_if_agreed(session):
-            session.message = words.CONFIRMED
+            session.message = _(words.CONFIRMED)
         return out
 
     def finish_if_agreed(self, session) -> bool:
@@ -374,10 +383,10 @@ class Link:
         self.synced = list(session.actions)
         self.confirms = {}
         self.sent_dead = None
-        session.message = words.TAKEN_BACK
+        session.message = _(words.TAKEN_BACK)
 
     def _on_new(self, session, peer: str, message: dict) -> tuple:
-        raise LiveError("a new game comes as the host's game, once everyone agreed")
+        raise LiveError(N_("a new game comes as the host's game, once everyone agreed"))
 
     def _on_bye(self, session, peer: str, message: dict) -> tuple:
         return ("bye", [])
@@ -393,7 +402,7 @@ class Link:
         self.synced = list(session.actions)
         self.sent_dead = None
         self.confirms = {}
-        self.note = ""
+        self.note = ()
 
 
 def _scoring(session) -> bool:

@@ -20,6 +20,7 @@ from lotus.page.live import codes, resume, words
 from lotus.page.live.invites import Invitations
 from lotus.page.live.link import Link
 from lotus.page.live.wire import RATE_LIMIT, state
+from lotus.words import _
 
 RECORD_KEY = "lotus.live"  # the live game on screen: {match, game, role, me, id}
 
@@ -94,7 +95,7 @@ class LivePlay:
                 self.send_all(link.questions.ask(session, "undo"))
             return True
         if action in ("redo", "play-here"):
-            session.message = words.NO_REDO
+            session.message = _(words.NO_REDO)
             return True
         if action == "confirm":
             self.send_all(link.confirm(session))
@@ -169,13 +170,13 @@ class LivePlay:
                 link.connected(session)
             self.port.send(peer, link.state_message(session, self.c.live_options(), colours))
             self.keep()
-            self.invites.say(words.CONNECTED)
+            self.invites.say(words.said(words.CONNECTED))
             return
         link.joined(peer, "")
         self.invites.spend()
         match = link.match if self.invites.resumable else ""  # else the host's game is taken
         self.port.send(peer, state(match, link.game, session.actions, self.c.live_options()))
-        self.invites.say(words.CONNECTED_GUEST)
+        self.invites.say(words.said(words.CONNECTED_GUEST))
 
     def received(self, peer: str, message: dict) -> None:
         """A screened message: checked and applied by the protocol (`Link.apply`)."""
@@ -198,7 +199,7 @@ class LivePlay:
             actions = message.get("actions") or []
             problem = self.c.live_adopt(link.game, message.get("options") or {}, actions)
             if problem:
-                link.refuse("the host's game: " + problem)
+                link.refuse(_(words.HOSTS_GAME, reason=problem))
             self.invites.resumable = True
         elif verdict == "extend":
             self.c.live_apply(lambda s: resume.extend(link, s, detail, peer))
@@ -226,25 +227,27 @@ class LivePlay:
         """`peer` sent more than a game needs: its channel closes, the game is kept."""
         self.port.close(peer)
         if peer in self.link.peers:
-            self.drop(peer, words.FLOODED)
-            self.link.refuse(f"{RATE_LIMIT}+ messages a second: the connection was closed")
+            self.drop(peer, words.said(words.FLOODED, limit=RATE_LIMIT))
+            self.link.refuse(_(words.FLOOD_LOG, limit=RATE_LIMIT))
 
     def closed(self, peer: str) -> None:
         """A channel closed, or its connection failed."""
         link = self.link
         if peer in link.peers:
-            self.drop(peer, words.CLOSED)
+            self.drop(peer)  # "disconnected" says it all
         elif link.state == "joining" or link.waited == "accept":
             link.waited = ""
             link.since = None
             if link.role == "guest":
                 link.state = "disconnected"
-            link.note = words.FAILED if link.role == "guest" else words.WAIT_NOTES["accept"]
+            note = words.FAILED if link.role == "guest" else words.WAIT_NOTES["accept"]
+            link.note = words.said(note)
             self.invites.say(link.note)
 
-    def drop(self, peer: str, why: str) -> None:
-        """`peer`'s channel is dead: the protocol says whose channels close too (`Link.stop`);
-        their pages show disconnected, with the game saved, until the host invites again."""
+    def drop(self, peer: str, why=()) -> None:
+        """`peer`'s channel is dead (`why`: the note that says why, `words.said`): the protocol
+        says whose channels close too (`Link.stop`); their pages show disconnected, with the game
+        saved, until the host invites again."""
         link = self.link
         self.relay(peer, link.gone(peer, why))
         for other in link.stop(why):
@@ -260,7 +263,7 @@ class LivePlay:
         self.relay("", due["send"])
         for peer in due["dead"]:
             self.port.close(peer)
-            self.drop(peer, words.GONE)
+            self.drop(peer, words.said(words.GONE))
         if due["note"]:
             link.note = due["note"]
             self.invites.say(due["note"])

@@ -7,6 +7,7 @@ leaves ends it too. One question at a time: a second one is declined at once.
 
 from lotus.page.live import words
 from lotus.page.live.wire import ASKS, LiveError, encode
+from lotus.words import N_, _
 
 
 class Questions:
@@ -35,9 +36,9 @@ class Questions:
         what = message.get("what")
         n = message.get("n")
         if what not in ASKS or n != len(session.actions):
-            raise LiveError("a question for another position")
+            raise LiveError(N_("a question for another position"))
         if what == "undo" and not session.actions:
-            raise LiveError("there is no move to take back")
+            raise LiveError(N_("there is no move to take back"))
         link = self.link
         if link.role == "guest":
             self.pending = (peer, what, n, message.get("by", ""))
@@ -67,7 +68,7 @@ class Questions:
         if self.link.role == "guest":
             if ok:
                 self.agreed = (what, n)  # the host's undo or new game may now come
-                session.message = words.AGREED
+                session.message = _(words.AGREED)
             return ("", [(peer, encode("answer", what=what, n=n, ok=bool(ok)))])
         return self._vote(session, "me", what, n, ok)
 
@@ -79,10 +80,10 @@ class Questions:
         host = self.link.role == "host"
         if host and vote is not None and peer in vote["waiting"]:
             if (vote["what"], vote["n"]) != (what, n):
-                raise LiveError("an answer to another question")
+                raise LiveError(N_("an answer to another question"))
             return self._vote(session, peer, what, n, bool(message.get("ok")))
         if host or self.asked is None or self.asked != (what, n):
-            raise LiveError("an answer to a question not asked")
+            raise LiveError(N_("an answer to a question not asked"))
         self.asked = None
         if not message.get("ok"):
             session.message = words.declined(what)
@@ -109,7 +110,7 @@ class Questions:
         vote["waiting"].remove(voter)
         if vote["waiting"]:
             if asker == "me" or voter == "me":
-                session.message = words.WAITING_OTHERS
+                session.message = _(words.WAITING_OTHERS)
             return ("redraw", [])
         self.vote = None
         self.asked = None
@@ -141,7 +142,7 @@ class Questions:
     def on_drop(self, session, peer: str, message: dict) -> tuple:
         """The host withdraws a question another player declined."""
         if self.link.role == "host":
-            raise LiveError("only the host withdraws a question")
+            raise LiveError(N_("only the host withdraws a question"))
         pending = self.pending
         asked = (message.get("what"), message.get("n"))
         if self.agreed == asked:
@@ -155,9 +156,9 @@ class Questions:
         """The host takes back the last move, as this page's player agreed."""
         n = message.get("n")
         if self.link.role == "host" or n != len(session.actions):
-            raise LiveError("a take-back for another position")
+            raise LiveError(N_("a take-back for another position"))
         if self.agreed != ("undo", n):
-            raise LiveError("a take-back this page's player did not agree to")
+            raise LiveError(N_("a take-back this page's player did not agree to"))
         self.agreed = None
         self.link.take_back(session)
         return ("redraw", [])

@@ -6,7 +6,9 @@ and only with the sender's own moves; where they differ, the host's game is play
 guest's is kept in Your games.
 """
 
+from lotus.page.live import words
 from lotus.page.live.wire import COLOURS
+from lotus.words import _
 
 
 def reconcile(mine: list, theirs: list) -> tuple:
@@ -63,7 +65,7 @@ def extend(link, session, theirs: list, peer: str) -> int:
             link.may_play(session, peer, action)
             session.act(action)
         except ValueError as exc:
-            link.refuse(f"resuming: {action} refused: {exc}")
+            link.refuse(_(words.RESUME_REFUSED, action=action, reason=words.refusal(exc)))
             break
         played += 1
     link.synced = list(session.actions)

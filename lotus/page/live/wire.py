@@ -9,6 +9,7 @@ one game after a reconnection.
 import json
 
 from lotus.game.games import MAX_MOVES
+from lotus.words import N_
 
 VERSION = 1
 MAX_MESSAGE = 65536  # characters: a 2,000-move history needs about 20,000
@@ -24,7 +25,15 @@ COLOURS = "wbry"
 
 
 class LiveError(ValueError):
-    """A code or message that cannot be used (said to the player, or logged)."""
+    """Why a code or a message cannot be used (said to the player, or logged): a message id of
+    the catalog, a clause marked with N_() where it is raised, and its values (a value named
+    `colour` holds a colour's code), worded where it is shown (`lotus.page.live.words.refusal`).
+    """
+
+    def __init__(self, message: str, **values) -> None:
+        super().__init__(message)
+        self.message = message
+        self.values = values
 
 
 def encode(kind: str, **fields) -> str:
@@ -50,33 +59,33 @@ def decode(text) -> dict:
     field it may carry (raises LiveError). The cheap checks come first: a long text is refused
     before it is parsed unless it can be a game's state, the only long message."""
     if not isinstance(text, str):
-        raise LiveError("not a text message")
+        raise LiveError(N_("it was not text"))
     if len(text) > MAX_MESSAGE or (len(text) > MAX_SMALL and '"state"' not in text):
-        raise LiveError(f"a message of {len(text)} characters is too large")
+        raise LiveError(N_("it was too large"))
     try:
         message = json.loads(text)
     except (ValueError, RuntimeError):  # RuntimeError: nested deeper than the parser goes
-        raise LiveError("a message that is not JSON") from None
+        raise LiveError(N_("it was not JSON")) from None
     if not isinstance(message, dict):
-        raise LiveError("a message that is not a JSON object")
+        raise LiveError(N_("it was not a JSON object"))
     if message.get("v") != VERSION:
-        raise LiveError("a message of another version")
+        raise LiveError(N_("it was of another version"))
     if message.get("t") not in TYPES:
-        raise LiveError("a message of an unknown type")
+        raise LiveError(N_("it was of an unknown type"))
     if len(text) > MAX_SMALL and message["t"] != "state":
-        raise LiveError(f"a message of {len(text)} characters is too large")
+        raise LiveError(N_("it was too large"))
     if "n" in message and not (type(message["n"]) is int and 0 <= message["n"] <= 4 * MAX_MOVES):
-        raise LiveError("a message with a bad move number")
+        raise LiveError(N_("its move number was not valid"))
     for key in ("a", "what", "match", "game", "by", "computer", "me", "seat"):
         if key in message and not isinstance(message[key], str):
-            raise LiveError(f"a message whose {key} is not text")
+            raise LiveError(N_("its “{key}” was not text"), key=key)
         if key in message and len(message[key]) >= MAX_TEXT:
-            raise LiveError(f"a message whose {key} is too long")
+            raise LiveError(N_("its “{key}” was too long"), key=key)
     for key in ("actions", "dead"):
         if key in message and not _texts(message[key]):
-            raise LiveError(f"a message whose {key} is not a list of texts")
+            raise LiveError(N_("its “{key}” was not a list of texts"), key=key)
     if "options" in message and not _options(message["options"]):
-        raise LiveError("a message whose options are not texts by name")
+        raise LiveError(N_("its options were not texts by name"))
     return message
 
 

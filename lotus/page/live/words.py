@@ -1,145 +1,241 @@
 """Every sentence live play shows the player: the panel's live line, the Live dialog's messages,
 the questions, the notes on a connection, the refusals worded.
 
-Plain text (the page writes it as text, never as markup); the names of the colours are the
-sessions'. A refusal's reason (`LiveError`) is worded where it is raised and made a sentence here.
+Plain text (the page writes it as text, never as markup), from the catalog (lotus.words). The
+texts kept in constants are marked with N_() and worded with _() where they are shown. What a page
+keeps to show later (the live line's note, the dialog's message) is kept as a message id and its
+values (`said`), and worded when it is drawn (`word`), so that it follows the page's language. A
+refusal's reason (`LiveError`: a message id and its values) is worded here too (`refusal`).
+Nothing here crosses the wire: the pages send codes, and each words them in its own language.
 """
 
-from lotus.game.session import COLOUR_NAMES
-from lotus.page.live.wire import RATE_LIMIT
+from lotus.game.refusals import reason
+from lotus.page.live.wire import LiveError
+from lotus.words import N_, _, n_
+
+COLOURS = {"w": N_("White"), "b": N_("Black"), "r": N_("Red"), "y": N_("Yellow")}
 
 # -- the panel's live line ------------------------------------------------------------------------
 STATES = {
-    "inviting": "Live: waiting for your friend's reply.",
-    "joining": "Live: send your reply to your friend.",
-    "connected": "Live: you play {names}.",
-    "disconnected": "Live: disconnected. The game is saved; invite again to resume.",
+    "inviting": N_("Live: waiting for your friend's reply."),
+    "joining": N_("Live: send your reply to your friend."),
+    "connected": N_("Live: you play {names}."),
+    "disconnected": N_("Live: disconnected."),
+}
+WATCHING = N_("Live: you watch; the others play.")
+ADVICE = {  # after "disconnected" and why: what the player does to go on
+    "host": N_("The game is saved: invite your friend again to go on."),
+    "guest": N_("The game is saved: ask your friend for a new invitation to go on."),
 }
 
 # -- notes on the connection (the live line, after its state) -----------------------------------
-FLOODED = (
-    f"Your friend's page sent more messages than a game needs (more than {RATE_LIMIT} a "
-    "second): the connection was closed."
+FLOODED = N_(
+    "Your friend's page sent more messages than a game needs (more than {limit} a second), so "
+    "this page closed the connection."
 )
-GONE = "Your friend's page stopped answering (its network may be lost, or the device asleep)."
-CLOSED = "The connection closed. The game is saved; invite again to go on."
-FAILED = (
+GONE = N_("Your friend's page stopped answering (its network may be lost, or the device asleep).")
+FAILED = N_(
     "The connection failed: the invitation may be out of date (the page that made it was "
     "closed or reloaded, or it was already answered). Ask your friend for a new invitation."
 )
+ADVISED = (FAILED,)  # notes that say themselves what to do (no ADVICE after them)
 WAIT_NOTES = {
-    "accept": (
+    "accept": N_(
         "No connection yet: the reply may be out of date (your friend's page was closed or "
         "reloaded after making it), or your networks cannot reach each other. Make a new "
         "invitation and ask your friend to open it."
     ),
-    "join": (
+    "join": N_(
         "Still no connection. If your friend has pasted your reply, their invitation may be out "
         "of date (their page was closed or reloaded, or the invitation was already answered): "
         "ask them for a new invitation."
     ),
 }
+DIFFERED = {
+    "host": N_("Your game and your friend's differed from move {move}: yours is played on."),
+    "guest": N_(
+        "Your game and the host's differed from move {move}: the host's is played on, and yours "
+        "is kept in Your games."
+    ),
+}
 
 # -- the Live dialog ------------------------------------------------------------------------------
-CONNECTED = "Connected."
-CONNECTED_GUEST = "Connected: waiting for the game…"
-CONNECTING = "Connecting…"
-MAKING_REPLY = "Making your reply…"
-SEND_REPLY = "Send this reply to your friend; the game starts when they paste it."
-COPIED = "Copied: send it to your friend."
-COPY_BY_HAND = "Select the link and copy it (Ctrl+C)."
-NO_INVITATION = "Make an invitation first: this page has none waiting for a reply."
-STILL_CONNECTED = "You are connected: a new invitation is made after a disconnection."
-REPLY_REFUSED = "This reply cannot be used: "
-INVITATION_REFUSED = "This invitation cannot be used: "
-REPLY_ANSWERED = (
-    REPLY_REFUSED + "the invitation it answers has had a reply already. Make a new invitation "
-    "and ask your friend to open it."
+CONNECTED = N_("Connected.")
+CONNECTED_GUEST = N_("Connected: waiting for the game…")
+CONNECTING = N_("Connecting…")
+MAKING_REPLY = N_("Making your reply…")
+SEND_REPLY = N_("Send this reply to your friend; the game starts when they paste it.")
+COPIED = N_("Copied: send it to your friend.")
+COPY_BY_HAND = N_("Select the link and copy it (Ctrl+C).")
+NO_INVITATION = N_("Make an invitation first: this page has none waiting for a reply.")
+STILL_CONNECTED = N_("You are connected: a new invitation is made after a disconnection.")
+INVITE_FOR = N_("Send this invitation to the friend who plays {names}.")
+NOT_MADE = N_("The invitation cannot be made: {reason}.")
+REPLY_REFUSED = N_("This reply cannot be used: {reason}.")
+INVITATION_REFUSED = N_("This invitation cannot be used: {reason}.")
+REPLY_ANSWERED = N_(
+    "This reply cannot be used: the invitation it answers has had a reply already. Make a new "
+    "invitation and ask your friend to open it."
 )
-USED_SENTENCE = (
+USED_SENTENCE = N_(
     "This invitation was already used on this device: its connection was made once and cannot "
     "be made again. Ask your friend for a new invitation (Live, Make an invitation)."
 )
 
 # -- a reply opened in another tab ----------------------------------------------------------------
-RELAY_SENDING = "Handing the reply to the tab that made the invitation…"
-RELAY_TAKEN = "The reply went to your game's tab: go back to it."
-RELAY_NONE = "No tab of this browser waits for this reply: open it where the invitation was made."
-RELAY_CANNOT = "Paste this reply link into the Live dialog of the tab that made the invitation."
+RELAY_SENDING = N_("Handing the reply to the tab that made the invitation…")
+RELAY_TAKEN = N_("The reply went to your game's tab: go back to it.")
+RELAY_NONE = N_(
+    "No tab of this browser waits for this reply: open it where the invitation was made."
+)
+RELAY_CANNOT = N_("Paste this reply link into the Live dialog of the tab that made the invitation.")
 
 # -- the game's status line, during a live game --------------------------------------------------
-NO_REDO = "Not in a live game: ask your friend for Undo instead."
-CONFIRMED = "You confirmed the dead groups; waiting for your friend to confirm."
-AGREED = "You agreed; waiting for the others."
-WAITING_OTHERS = "Waiting for the others to agree…"
-TAKEN_BACK = "The last move was taken back, as agreed."
+NO_REDO = N_("Not in a live game: ask your friend for Undo instead.")
+CONFIRMED = N_("You confirmed the dead groups; waiting for your friend to confirm.")
+AGREED = N_("You agreed; waiting for the others.")
+WAITING_OTHERS = N_("Waiting for the others to agree…")
+TAKEN_BACK = N_("The last move was taken back, as agreed.")
+
+# -- the refusals' log ----------------------------------------------------------------------------
+# Translators: a line of the log of refused live messages; {kind} is the message's type as the
+# pages send it ("act", "state"...), {reason} why it was refused.
+REFUSED = N_("Message “{kind}” refused: {reason}.")
+UNREAD = N_("A message was refused: {reason}.")
+# Translators: {action} is a move or action as the pages send it (notation).
+RESUME_REFUSED = N_("Resuming: “{action}” refused: {reason}.")
+HOSTS_GAME = N_("The host's game cannot be shown here: {reason}")
+FLOOD_LOG = N_("More than {limit} messages a second: the connection was closed.")
+
+
+def said(message: str, **values) -> tuple:
+    """A message to show later, worded when it is drawn (`word`): (message id, values)."""
+    return (message, values)
+
+
+def word(kept) -> str:
+    """A message kept with `said`, in the language in use ('' for none). Values named `colour`
+    and `colours` hold colour codes ('w', 'br'), worded here."""
+    if not kept:
+        return ""
+    message, kept_values = kept
+    values = {}
+    for key in kept_values:  # a kept reason (`why`) is worded too
+        value = kept_values[key]
+        values[key] = word(value) if isinstance(value, tuple) else value
+    if "colour" in values:
+        values["colour"] = colour_name(values["colour"])
+    if "colours" in values:
+        values["names"] = names(values.pop("colours"))
+    return _(message, **values)
 
 
 def colour_name(colour: str) -> str:
-    """'White' for 'w', … (the sessions' colour names, capitalised)."""
-    name = COLOUR_NAMES.get(colour, colour)
-    return name[:1].upper() + name[1:]
+    """'White' for 'w', … in the language in use (an unknown code as it is)."""
+    return _(COLOURS[colour]) if colour in COLOURS else colour
+
+
+def names(colours: str) -> str:
+    """The names of colours: 'White', 'White and Red', 'White, Red and Yellow'."""
+    words = [colour_name(c) for c in colours]
+    if len(words) < 2:
+        return "".join(words)
+    # Translators: the last of a list of colours ("White, Red and Yellow").
+    return _("{names} and {last}", names=", ".join(words[:-1]), last=words[-1])
 
 
 def status(link) -> str:
-    """The panel's live line for a link (None: no live game)."""
+    """The panel's live line for a link ('' : no live game): its state, what happened to the
+    connection, and after a disconnection what to do (unless the note says it)."""
     if link is None:
         return ""
-    names = " and ".join(colour_name(c) for c in link.me) or "no colour"
-    text = STATES.get(link.state, "").replace("{names}", names)
-    return (text + " " + link.note).strip() if link.note else text
+    parts = []
+    if link.state == "connected" and not link.me:
+        parts.append(_(WATCHING))
+    elif link.state in STATES:
+        parts.append(_(STATES[link.state], names=names(link.me)))
+    if link.note:
+        parts.append(word(link.note))
+    if link.state == "disconnected" and (not link.note or link.note[0] not in ADVISED):
+        parts.append(_(ADVICE.get(link.role, ADVICE["host"])))
+    return " ".join(parts)
 
 
-def sentence(exc) -> str:
-    """A refusal as a sentence."""
-    text = str(exc)
-    return (text[:1].upper() + text[1:] + ".") if text else "It is not valid."
+def why(exc):
+    """Why something was refused, to word later: a `LiveError`'s reason kept (`said`), or the
+    engine's word on a move, worded now (lotus.game.refusals)."""
+    if isinstance(exc, LiveError):
+        return said(exc.message, **exc.values)
+    return reason(exc)
+
+
+def refusal(exc) -> str:
+    """Why something was refused, in the language in use (see `why`)."""
+    kept = why(exc)
+    return word(kept) if isinstance(kept, tuple) else kept
+
+
+def refused(kind: str, exc) -> str:
+    """A line of the refusals' log: a message of type `kind` ('' : unread) refused, and why."""
+    if not kind:
+        return _(UNREAD, reason=refusal(exc))
+    return _(REFUSED, kind=kind, reason=refusal(exc))
 
 
 def turn_refusal(colour: str, computer: bool) -> str:
     """Why a click is refused while another page plays the colour to move."""
     name = colour_name(colour)
     if computer:
-        return f"It is {name}'s turn: the computer plays {name}, on the host's page."
-    return f"It is {name}'s turn: your friend plays {name}."
-
-
-def asking(what: str) -> str:
-    """'taking back the last move', 'a new game'."""
-    return {"undo": "taking back the last move", "new": "a new game"}.get(what, what)
+        return _(
+            "It is {colour}'s turn: the computer plays {colour}, on the host's page.", colour=name
+        )
+    return _("It is {colour}'s turn: your friend plays {colour}.", colour=name)
 
 
 def asked(what: str, friends: int) -> str:
-    """What this page's player sees after asking their friends."""
-    if friends < 2:
-        return f"Asked your friend to agree to {asking(what)}…"
-    return f"Asked your friends to agree to {asking(what)}…"
+    """What this page's player sees after asking their friends (undo, new)."""
+    friends = max(friends, 1)
+    if what == "new":
+        return n_(
+            "Asked your friend to agree to a new game…",
+            "Asked your friends to agree to a new game…",
+            friends,
+        )
+    return n_(
+        "Asked your friend to agree to take back the last move…",
+        "Asked your friends to agree to take back the last move…",
+        friends,
+    )
 
 
 def question(by: str, what: str) -> str:
     """The question put to this page's player (`by`: the asker's colours, '' when unknown)."""
-    who = " and ".join(colour_name(c) for c in by) if by else "Your friend"
-    return f"{who} asks for {asking(what)}. Do you agree?"
+    if not by:
+        if what == "new":
+            return _("Your friend asks for a new game. Do you agree?")
+        return _("Your friend asks to take back the last move. Do you agree?")
+    who = names(by)
+    if what == "new":
+        # Translators: {names} is one player's colours ("White", "White and Red").
+        return _("{names} asks for a new game. Do you agree?", names=who)
+    # Translators: {names} is one player's colours ("White", "White and Red").
+    return _("{names} asks to take back the last move. Do you agree?", names=who)
 
 
 def declined(what: str) -> str:
     """Said to the asker when a friend said no."""
-    return f"Your friend declined {asking(what)}."
+    if what == "new":
+        return _("Your friend declined a new game.")
+    return _("Your friend declined to take back the last move.")
 
 
 def withdrawn(what: str) -> str:
     """Said to a player whose question another player declined."""
-    text = asking(what)
-    return f"{text[:1].upper()}{text[1:]} was declined by another player."
+    if what == "new":
+        return _("Another player declined the new game.")
+    return _("Another player declined to take back the last move.")
 
 
-def invitation_for(colours: str) -> str:
-    """Said beside a friend's invitation."""
-    names = ", ".join(colour_name(c) for c in colours)
-    return f"Send this invitation to the friend who plays {names}."
-
-
-def differed(index: int, guest: bool) -> str:
+def differed(index: int, guest: bool) -> tuple:
     """The note after a reconnection whose two histories differed from action `index`."""
-    note = f"Your two games differed from move {index + 1}: the host's is played on."
-    return note + " Yours is kept in Your games." if guest else note
+    return said(DIFFERED["guest" if guest else "host"], move=index + 1)

@@ -25,7 +25,8 @@ _STEPS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 
 class IllegalMove(AnyIllegalMove):
-    """A move Flip's rules refuse; the message says why."""
+    """A move Flip's rules refuse: a code and values, worded by lotus.game.refusals (this test
+    game uses the codes every game may use: game-over, illegal-move, not-a-move)."""
 
 
 def square_name(size: int, i: int) -> str:
@@ -155,12 +156,10 @@ class Game(Protocol):
         legal = self.legal_moves()
         if move not in legal:
             if not legal:
-                raise IllegalMove("the game is over")
-            if move == PASS:
-                raise IllegalMove("a player passes only without a move (F3)")
-            if square_index(self.size, move) < 0:
-                raise IllegalMove(f"{move!r} is not a square of the board")
-            raise IllegalMove(f"{move} reverses no stone (F2)")
+                raise IllegalMove("game-over")
+            if move == PASS or square_index(self.size, move) >= 0:
+                raise IllegalMove("illegal-move", move=move)  # F3: a pass only without a move; F2
+            raise IllegalMove("not-a-move", move=move)
         i = -1 if move == PASS else square_index(self.size, move)
         flipped = [] if i < 0 else self._reversed(i, self.to_move)
         self.history.append((i, flipped, self.turn))

@@ -1,6 +1,7 @@
 """Flip's session in the page: a click places a stone; passing when the rules say so (F3)."""
 
-from lotus.game.session import Session, colour_name, sentence
+from lotus.game.refusals import reason
+from lotus.game.session import Session, colour_name
 from tests.support.flip import engine, render
 
 
@@ -35,7 +36,7 @@ class FlipSession(Session):
         try:
             self.act(point)
         except engine.IllegalMove as exc:
-            self.message = sentence(str(exc))
+            self.message = reason(exc)
             return False
         return True
 
@@ -44,7 +45,7 @@ class FlipSession(Session):
         try:
             self.act(engine.PASS)
         except engine.IllegalMove as exc:
-            self.message = sentence(str(exc))
+            self.message = reason(exc)
 
     def can_pass(self) -> bool:
         """True when passing is the move now (F3)."""
