@@ -96,7 +96,7 @@ def test_a_wrong_answer_says_why_and_show_solution_plays_the_answer(rules_page, 
     assert "57" in status and question in status  # the puzzle's question, in the page's language
     if lang == "en":
         assert status.startswith(
-            "Not “57”: the group there is left without a liberty, so it turns white"
+            "Not “57”: the group there is left without a liberty, so it turns White"
         )
         assert status.endswith("Which capture is safe? Try again.")
     else:

@@ -136,8 +136,8 @@ def test_the_end_banner_names_the_winner():
         goal={"w": 9, "b": 0},
     )
     session.play("14-G")
-    assert session.banner() == "White wins!"
-    assert "White wins" in session.status()
+    assert session.banner() == "White wins."  # between people: the winner's name
+    assert session.status() == "White wins with every stone home."
     assert session.click("5") is False
     assert session.game.moves == ["14-G"]
 
@@ -229,10 +229,10 @@ def test_race_moves_are_described_in_words():
         "Black moves A3 → A4, covering White",
     ]
     session = play_all(RaceSession(), "Sw4-A4 Sb2-B2 A4-5 Sb3-A3 5-6 Sb1-B1 6-7 B2-B3 7-8-9")
-    assert session.notes[-1] == "White moves 7 → 8, lands on the blossom and bounces on to 9"
+    assert session.notes[-1] == "White moves 7 → 8, lands on the trampoline and bounces on to 9"
     session.undo()
     session.act("7-8")
-    assert session.notes[-1] == "White moves 7 → 8 and stays on the blossom"
+    assert session.notes[-1] == "White moves 7 → 8 and stays on the trampoline"
     assert len(session.notes) == len(session.actions)
 
 
@@ -262,7 +262,7 @@ def test_race_words_for_the_goal_an_opponents_stone_and_a_pass():
 def test_the_trampoline_choice_is_explained():
     session = play_all(RaceSession(), "Sw4-A4 Sb2-B2 A4-5 Sb3-A3 5-6 Sb1-B1 6-7 B2-B3")
     session.click("7")
-    assert session.status() == "White to move: click 8 to stay on the blossom or 9 to bounce on."
+    assert session.status() == "White to move: click 8 to stay on the trampoline or 9 to bounce on."
 
 
 def test_go_words_say_reversals_suicide_and_the_second_reversal():
@@ -274,7 +274,7 @@ def test_go_words_say_reversals_suicide_and_the_second_reversal():
     white = suicide.game.board().count("w")
     suicide.act("67")
     assert suicide.game.colour_at("67") == "w" and suicide.game.board().count("w") == white + 1
-    assert suicide.notes[-1] == "Black plays 67, a suicide: 1 stone turns white"
+    assert suicide.notes[-1] == "Black plays 67, a suicide: 1 stone turns White"
     assert suicide.status().startswith("Suicide: Black's group on 67 has no liberty")
     second = play_all(
         GoSession(),
@@ -287,7 +287,7 @@ def test_go_words_say_reversals_suicide_and_the_second_reversal():
     assert len(gained) == 5  # 4 black stones and the new one; the reversed white one went back
     assert second.notes[-1] == (
         "Black plays 43, reversing 1 stone, but the group has no liberty left: "
-        "second reversal, 6 stones turn white"
+        "second reversal, 6 stones turn White"
     )
     assert second.status().startswith("Second reversal: Black reversed 1 stone")
     second.act("pass")

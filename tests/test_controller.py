@@ -587,14 +587,16 @@ def test_the_title_says_whose_turn_it_is_or_the_result_from_the_persons_side():
     assert page.view()["title"] == "Black to move · Lotus"
     page.app.session.act("resign")  # the computer (Black) resigns
     view = page.view()
-    assert view["title"] == "You win! · Lotus" and view["banner"] == "You win!"
-    assert view["status"].startswith("You win! Black resigned")
+    assert view["title"] == "You win · Lotus"
+    assert view["banner"] == view["status"] == "The computer resigned: you win."  # said once
     lost = started("?game=go&seats=human,hard")
     lost.action("resign")
-    assert lost.view()["banner"] == "The computer (hard) wins."
+    assert lost.view()["banner"] == "You resigned: the computer wins."
+    assert lost.view()["title"] == "The computer wins · Lotus"
     people = started("?game=go")
     people.action("resign")
-    assert people.view()["banner"] == "White resigned: Black wins!"  # no side between people
+    assert people.view()["banner"] == "White resigned: Black wins."  # no side between people
+    assert people.view()["title"] == "Black wins · Lotus"
 
 
 def moves_of(count: int, marks: int = 0):

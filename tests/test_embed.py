@@ -151,7 +151,7 @@ def test_puzzle_accepts_an_answer_and_refuses_a_wrong_try():
     assert d.click("B4") is True
     assert not d.solved and d.tries == 1
     assert d.status() == (
-        "Not “Sw4-B4”: the top stone of the 4-stack on the start moves four fields, to B4."
+        "Not “Sw4-B4”: the top stone of the 4-stack on the start moves 4 fields to B4."
         " Enter the 4. Try again."
     )
     assert d.session.game.moves == []  # the wrong move is taken back
@@ -175,7 +175,7 @@ def test_a_wrong_try_says_what_the_move_did_against_what_the_puzzle_asks():
     d = diagrams.Diagram(found["puzzle-safe-capture"])
     d.click("57")
     assert d.status().startswith(
-        "Not “57”: the group there is left without a liberty, so it turns white: you lose "
+        "Not “57”: the group there is left without a liberty, so it turns White: you lose "
     )
     assert d.status().endswith("Which capture is safe? Try again.") and d.verdict() == "wrong"
     assert d.session.game.moves == [] and d.accepts_clicks()
@@ -191,18 +191,18 @@ def test_a_wrong_try_says_what_the_move_did_against_what_the_puzzle_asks():
     d.click("7")
     d.click("9")
     assert d.status().startswith(
-        "Not “7-9”: the top stone of the 2-stack on 7 moves two fields, to 9, on top of a black"
+        "Not “7-9”: the top stone of the 2-stack on 7 moves 2 fields to 9, on top of a black"
         " stone, and leaves a black stone on top of 7."
     )
     # Someone else's stone (a blocked player's move, R9) is named as theirs.
     d = diagrams.Diagram(found["puzzle-blocked"])
     d.click("Sb3")
     d.click("A3")
-    assert "Not “Sb3-A3”: Black's top stone of the 3-stack on the start moves three" in d.status()
+    assert "Not “Sb3-A3”: Black's top stone of the 3-stack on the start moves 3" in d.status()
     # A capture is counted, with its points; a pass changes nothing.
     d = board("game=go&mode=puzzle&answer=pass&position=" + found["puzzle-capture"]["position"])
     d.click("3")
-    assert d.status().startswith("Not “3”: it reverses two stones (on 1, 2).")
+    assert d.status().startswith("Not “3”: it reverses 2 stones (on 1, 2).")
     d.act("pass")
     assert d.solved
 

@@ -124,5 +124,5 @@ def test_the_page_plays_the_computers_resignation():
     page.answered(ticket, {"move": "resign", "ms": 1})
     game = page.app.session.game
     assert game.phase == "over" and game.resigned == "b" and game.winner == "w"  # G8
-    assert page.view()["status"] == "You win! Black resigned: White wins!"
+    assert page.view()["status"] == "The computer resigned: you win."  # one sentence
     assert page.tickets() == []  # the computer is not asked again

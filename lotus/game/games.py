@@ -23,6 +23,7 @@ dataclasses, typing or enum. Dicts do not keep their order on MicroPython: order
 """
 
 from lotus.game.text import echo, whole
+from lotus.words import N_, _
 
 COLOURS = ("w", "b", "r", "y")  # turn order of the race (R2); Go uses the first two
 MARKER_LIMIT = 7  # the pass track runs from -7 to 7 (G3)
@@ -50,12 +51,23 @@ def parse_seats(text, colours) -> dict:
     """Seats from text in colour order ('human,hard'); missing seats are people."""
     kinds = [k for k in str(text or "").split(",") if k] if text else []
     if len(kinds) > len(colours):
-        raise OptionError(f"seats lists {len(kinds)} players for a {len(colours)}-player game")
+        raise OptionError(
+            _(
+                "seats lists {listed} players for a {n}-player game",
+                listed=len(kinds),
+                n=len(colours),
+            )
+        )
     seats = {}
     for i, colour in enumerate(colours):
         kind = kinds[i] if i < len(kinds) else "human"
         if kind not in SEAT_KINDS:
-            raise OptionError(f"a seat is human, easy, medium, hard or expert, not {echo(kind)}")
+            raise OptionError(
+                _(
+                    "a seat is human, easy, medium, hard or expert, not {value}",
+                    value=echo(kind),
+                )
+            )
         seats[colour] = kind
     return seats
 
@@ -73,7 +85,7 @@ class Game:
 
     id = ""
     title = ""  # the game's name for people
-    tab_note = ""  # what the picker's tab says under the title ("race", "Go")
+    tab_note = ""  # what the picker's tab says under the title (N_("race"), N_("Go")): `_()` it
     stylesheet = ""  # the board's stylesheet (site path), inlined in the pages (tools/predraw.py)
     option_names = ()  # the query/form option keys, in order (without "seats")
     record_option_names = ()  # the option keys of a record (lotus.game.records), in order
@@ -216,7 +228,7 @@ class Race(Game):
 
     id = "race"
     title = "Lotus (1998)"
-    tab_note = "race"
+    tab_note = N_("race")
     stylesheet = "static/css/race-board.css"
     option_names = ("players", "pro", "first")
     record_option_names = ("players", "rule", "first")
@@ -231,16 +243,25 @@ class Race(Game):
     def check(self, players="2", pro="0", first="w") -> dict:
         n = whole(players)
         if n is None:
-            raise OptionError(f"players must be 2, 3 or 4, not {echo(players)}")
+            raise OptionError(_("players must be 2, 3 or 4, not {value}", value=echo(players)))
         if n < 2 or n > 4:
-            raise OptionError(f"players must be 2, 3 or 4, not {echo(players, quoted=False)}")
+            raise OptionError(
+                _("players must be 2, 3 or 4, not {value}", value=echo(players, quoted=False))
+            )
         if str(pro) not in ("0", "1", "true", "false", "on", "off", "True", "False"):
-            raise OptionError(f"pro must be 0 or 1, not {echo(pro)}")
+            raise OptionError(_("pro must be 0 or 1, not {value}", value=echo(pro)))
         pro_on = str(pro) in ("1", "true", "on", "True")
         colours = COLOURS[:n]
         if first not in colours:
-            names = ", ".join(colours)
-            raise OptionError(f"first must be one of {names} with {n} players, not {echo(first)}")
+            # Translators: {names} are colour codes ("w, b, r"), notation.
+            raise OptionError(
+                _(
+                    "first must be one of {names} with {n} players, not {value}",
+                    names=", ".join(colours),
+                    n=n,
+                    value=echo(first),
+                )
+            )
         return {"players": n, "pro": pro_on, "first": first}
 
     def text_of(self, name: str, value) -> str:
@@ -301,7 +322,7 @@ class Go(Game):
 
     id = "go"
     title = "Lotus (Freeling)"
-    tab_note = "Go"
+    tab_note = N_("Go")
     stylesheet = "static/css/go-board.css"
     option_names = ("first", "marker")
     record_option_names = ("first", "marker")
@@ -316,12 +337,19 @@ class Go(Game):
 
     def check(self, first="w", marker="0") -> dict:
         if first not in COLOURS[:2]:
-            raise OptionError(f"first must be w or b, not {echo(first)}")
+            raise OptionError(_("first must be w or b, not {value}", value=echo(first)))
         value = whole(marker)
         if value is None:
-            raise OptionError(f"marker must be a whole number from -7 to 7, not {echo(marker)}")
+            raise OptionError(
+                _(
+                    "marker must be a whole number from -7 to 7, not {value}",
+                    value=echo(marker),
+                )
+            )
         if value < -MARKER_LIMIT or value > MARKER_LIMIT:
-            raise OptionError(f"marker must be from -7 to 7, not {echo(marker, quoted=False)}")
+            raise OptionError(
+                _("marker must be from -7 to 7, not {value}", value=echo(marker, quoted=False))
+            )
         return {"first": first, "marker": value}
 
     def saved_option_text(self, options: dict) -> dict:
@@ -417,7 +445,7 @@ def get(game_id):
     for entry in ENTRIES:
         if entry.id == game_id:
             return entry
-    raise OptionError(f"unknown game {echo(game_id)}")
+    raise OptionError(_("unknown game {game}", game=echo(game_id)))
 
 
 def of_game(game):

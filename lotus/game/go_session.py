@@ -3,8 +3,9 @@
 from lotus.engine import go
 from lotus.engine.kensington import HEXAGONS, NEIGHBOURS, SIZE
 from lotus.game.refusals import reason
-from lotus.game.session import Session, colour_name, count_words
+from lotus.game.session import Session, colour_name, join_and
 from lotus.render import go as go_render
+from lotus.words import N_, _, n_
 
 
 class GoSession(Session):
@@ -73,7 +74,7 @@ class GoSession(Session):
             self.scoring.click(point)
             return False
         if game.phase == go.OVER:
-            self.message = "The game is over. Start a new game to play again."
+            self.message = _("The game is over. Start a new game to play again.")
             return False
         try:
             self.act(point)
@@ -160,9 +161,9 @@ class GoSession(Session):
         """('Black plays 23, reversing 3 stones', 'Black reverses 3 stones.')."""
         who = colour_name(mover)
         if action == go.PASS:
-            return (who + " passes", "")
+            return (_("{colour} passes", colour=who), "")
         if action == go.RESIGN:
-            return (who + " resigns", "")
+            return (_("{colour} resigns", colour=who), "")
         if not _is_point(action):
             return (action, "")
         board, lotuses, captured = before
@@ -170,40 +171,68 @@ class GoSession(Session):
         after = game.board()
         other = "b" if mover == "w" else "w"
         lost = 1 + len([i for i in range(72) if board[i] == mover and after[i] == other])
-        words = f"{who} plays {action}"
+        values = {"colour": who, "point": action, "other": colour_name(other)}
+        # Translators: a move in the move list; {point} is a point's number (1 to 72).
+        words = _("{colour} plays {point}", **values)
+        event = ""
         if after[int(action) - 1] == mover:
-            event = ""
             if captured:
-                words += f", reversing {_stones(len(captured))}"
-                event = f"{who} reverses {_stones(len(captured))}."
+                n = len(captured)
+                words = n_(
+                    "{colour} plays {point}, reversing {n} stone",
+                    "{colour} plays {point}, reversing {n} stones",
+                    n,
+                    **values,
+                )
+                event = n_(
+                    "{colour} reverses {n} stone.", "{colour} reverses {n} stones.", n, **values
+                )
         elif captured:
             total = lost + len(captured)
-            words += (
-                f", reversing {_stones(len(captured))}, but the group has no liberty left: "
-                f"second reversal, {_turn(total)} {go.COLOUR_NAMES[other]}"
+            words = n_(
+                "{colour} plays {point}, reversing {reversed}, but the group has no liberty "
+                "left: second reversal, {n} stone turns {other}",
+                "{colour} plays {point}, reversing {reversed}, but the group has no liberty "
+                "left: second reversal, {n} stones turn {other}",
+                total,
+                reversed=_stones(len(captured)),
+                **values,
             )
-            event = (
-                f"Second reversal: {who} reversed {_stones(len(captured))}, but the group had "
-                f"no liberty left, so all {total} stones turn {go.COLOUR_NAMES[other]}."
+            event = n_(
+                "Second reversal: {colour} reversed {reversed}, but the group had no liberty "
+                "left, so its {n} stone turns {other}.",
+                "Second reversal: {colour} reversed {reversed}, but the group had no liberty "
+                "left, so all {n} stones turn {other}.",
+                total,
+                reversed=_stones(len(captured)),
+                **values,
             )
         else:
-            words += f", a suicide: {_turn(lost)} {go.COLOUR_NAMES[other]}"
-            event = (
-                f"Suicide: {who}'s group on {action} has no liberty; "
-                f"{_turn(lost)} {go.COLOUR_NAMES[other]}."
+            words = n_(
+                "{colour} plays {point}, a suicide: {n} stone turns {other}",
+                "{colour} plays {point}, a suicide: {n} stones turn {other}",
+                lost,
+                **values,
+            )
+            event = n_(
+                "Suicide: {colour}'s group on {point} has no liberty; {n} stone turns {other}.",
+                "Suicide: {colour}'s group on {point} has no liberty; {n} stones turn {other}.",
+                lost,
+                **values,
             )
         new = [k for k in game.lotuses() if k not in lotuses]
         if new:
-            words += ", completing a lotus"
+            words = _("{move}, completing a lotus", move=words)
             owner = colour_name(after[HEXAGONS[new[0]][0] - 1])
-            event = (event + " " if event else "") + (
-                f"{owner} completes a lotus: that group can never be reversed."
-            )
+            lotus = _("{colour} completes a lotus: that group can never be reversed.", colour=owner)
+            # Translators: two sentences of the status line, one after the other.
+            event = _("{first} {second}", first=event, second=lotus) if event else lotus
         return (words, event)
 
     def what_it_did(self, move: str) -> str:
         """What placing on `move` would do here: the stones it reverses, a lotus it completes, or
-        the group it would leave without a liberty (which turns, G6)."""
+        the group it would leave without a liberty (which turns, G6); a clause, after "Not this
+        one:"."""
         before = self.game
         if move == go.PASS:
             return super().what_it_did(move)
@@ -221,32 +250,47 @@ class GoSession(Session):
             elif was == mover and now == other:
                 lost.append(p)
         if after.colour_at(move) != mover:
-            lost_text = count_words(len(lost) + 1, "stone")
-            return (
-                "the group there is left without a liberty, so it turns "
-                + colour_name(other).lower()
-                + ": you lose "
-                + lost_text
+            return n_(
+                "the group there is left without a liberty, so it turns {colour}: you lose "
+                "{n} stone",
+                "the group there is left without a liberty, so it turns {colour}: you lose "
+                "{n} stones",
+                len(lost) + 1,
+                colour=colour_name(other),
             )
+        lotus = len(after.lotuses()) > len(before.lotuses())
         if not turned:
-            words = "it captures nothing"
-        else:
-            words = "it reverses " + count_words(len(turned), "stone")
-            words += " (on " + ", ".join(turned) + ")"
-        if len(after.lotuses()) > len(before.lotuses()):
-            words += " and completes a lotus"
-        return words
+            if lotus:
+                return _("it captures nothing and completes a lotus")
+            return _("it captures nothing")
+        values = {"points": ", ".join(turned)}
+        if lotus:
+            return n_(
+                "it reverses {n} stone (on {points}) and completes a lotus",
+                "it reverses {n} stones (on {points}) and completes a lotus",
+                len(turned),
+                **values,
+            )
+        return n_(
+            "it reverses {n} stone (on {points})",
+            "it reverses {n} stones (on {points})",
+            len(turned),
+            **values,
+        )
 
     def hint_text(self, move: str) -> str:
-        """'play 23', 'pass', or for a resignation what the computer thinks of the game."""
+        """'play 23', 'pass', or for a resignation what the computer thinks of the game (after
+        "Hint:")."""
         if move == go.RESIGN:
-            return "no move saves this game (the computer would resign here)"
-        return move if move == go.PASS else "play " + move
+            return _("no move saves this game (the computer would resign here)")
+        if move == go.PASS:
+            return _("pass")
+        return _("play {point}", point=move)
 
     def player_count(self, colour: str) -> tuple:
         """The running count: stones + territory + marker (G10)."""
         stones, area, marker, total = self.scoring.breakdown()[colour]
-        return (str(total), f"stones {stones} + territory {area} + marker {marker}")
+        return (str(total), _parts(stones, area, marker))
 
     # -- output ----------------------------------------------------------------------------
     def hint_marks(self) -> list:
@@ -281,32 +325,58 @@ class GoSession(Session):
         if game.phase == go.SCORING:
             return self.scoring.status()
         who = colour_name(game.to_move)
-        passed = self.event + " " if self.event and self.review is None else ""
+        said = self.event if self.event and self.review is None else ""
         if self.actions and self.actions[-1] == "#resume" and self.review is None:
-            passed = "Play resumed. "
+            said = _("Play resumed.")
             if self.played_out():
-                passed = (
+                said = _(
                     "Play resumed: the computer plays on to capture the groups it calls dead, and "
-                    "at the end every stone counts as it stands. "
+                    "at the end every stone counts as it stands."
                 )
         if game.passes:
-            passed = f"{colour_name(self.movers[-1])} passed. "
+            passer = colour_name(self.movers[-1])
             if self.computer_level() is None:
-                return passed + f"{who} to move (passing too ends the game)."
-        return passed + self.turn_text()
+                return _(
+                    "{passer} passed. {colour} to move (passing too ends the game).",
+                    passer=passer,
+                    colour=who,
+                )
+            said = _("{colour} passed.", colour=passer)
+        if said:
+            # Translators: two sentences of the status line, one after the other.
+            return _("{first} {second}", first=said, second=self.turn_text())
+        return self.turn_text()
 
     def banner(self) -> str:
-        """The end-of-game banner text, or '' while the game goes on."""
+        """The result in one sentence, from the person's side against the computer; '' while
+        the game goes on."""
         game = self.game
         if game.phase != go.OVER:
             return ""
         if game.resigned:
-            return f"{colour_name(game.resigned)} resigned: {colour_name(game.winner)} wins!"
+            person = self.person()
+            if person is not None and game.resigned == person:
+                return _("You resigned: the computer wins.")
+            if person is not None:
+                return _("The computer resigned: you win.")
+            return _(
+                "{loser} resigned: {colour} wins.",
+                loser=colour_name(game.resigned),
+                colour=colour_name(game.winner),
+            )
         score = game.score(game.dead)
         if game.winner is None:
-            return f"Draw, {score['w']} to {score['b']}."
+            return _("Draw, {white} to {black}.", white=score["w"], black=score["b"])
         loser = "b" if game.winner == "w" else "w"
-        return f"{colour_name(game.winner)} wins, {score[game.winner]} to {score[loser]}."
+        return self.winner_words(
+            game.winner,
+            # Translators: a Go game's result, the winner's score first: "You win, 40 to 32."
+            N_("You win, {won} to {lost}."),
+            N_("The computer wins, {won} to {lost}."),
+            N_("{colour} wins, {won} to {lost}."),
+            won=score[game.winner],
+            lost=score[loser],
+        )
 
     def svg(self) -> str:
         """The board as SVG markup (with dead groups and territory while scoring and after)."""
@@ -385,7 +455,7 @@ class GoScoring:
         """A click on a point while scoring: its group is marked dead, or alive again."""
         session = self.session
         if session.game.colour_at(point) is None:
-            session.message = "Scoring: click a stone to mark its group dead or alive."
+            session.message = _("Scoring: click a stone to mark its group dead or alive.")
             return
         session.game.toggle_dead(point)
         session.touched = True
@@ -411,8 +481,8 @@ class GoScoring:
 
     def settlement(self) -> str:
         """How play settled the groups disputed before play was resumed, in words ('' if none):
-        'Play settled the dispute: the computer captured your group at 31; it lets your groups at
-        7 and 21 live.'"""
+        'Play settled the dispute: the computer captured your group at 31; the computer lets
+        your group at 7 live.'"""
         game = self.session.game
         computer = self.computer_colours()
         taken, lives, won, stands = [], [], [], []
@@ -426,17 +496,45 @@ class GoScoring:
                 stands.append(rep)
         said = []
         if taken:
-            said.append("the computer captured " + _groups("your", taken))
+            said.append(
+                n_(
+                    "the computer captured your group at {points}",
+                    "the computer captured your groups at {points}",
+                    len(taken),
+                    points=join_and(taken),
+                )
+            )
         if lives:
-            said.append(("it" if taken else "the computer") + " lets " + _groups("your", lives))
-            said[-1] += " live"
+            said.append(
+                n_(
+                    "the computer lets your group at {points} live",
+                    "the computer lets your groups at {points} live",
+                    len(lives),
+                    points=join_and(lives),
+                )
+            )
         if won:
-            said.append("you captured " + _groups("its", won))
+            said.append(
+                n_(
+                    "you captured its group at {points}",
+                    "you captured its groups at {points}",
+                    len(won),
+                    points=join_and(won),
+                )
+            )
         if stands:
-            said.append(_groups("its", stands) + (" stands" if len(stands) == 1 else " stand"))
+            said.append(
+                n_(
+                    "its group at {points} stands",
+                    "its groups at {points} stand",
+                    len(stands),
+                    points=join_and(stands),
+                )
+            )
         if not said:
             return ""
-        return "Play settled the dispute: " + "; ".join(said) + "."
+        # Translators: {parts} are clauses joined by semicolons ("the computer captured ...").
+        return _("Play settled the dispute: {parts}.", parts="; ".join(said))
 
     def take_estimate(self, points) -> None:
         """The computer's dead groups for this position (the search's answer), as group points;
@@ -496,9 +594,14 @@ class GoScoring:
         for colour, (stones, area, marker, total) in sorted(
             self.breakdown().items(), key=_white_first
         ):
+            # Translators: one player's count in the scoring line: "White 30 (stones 25 + ...)".
             parts.append(
-                f"{colour_name(colour)} {total} "
-                f"(stones {stones} + territory {area} + marker {marker})"
+                _(
+                    "{colour} {total} ({parts})",
+                    colour=colour_name(colour),
+                    total=total,
+                    parts=_parts(stones, area, marker),
+                )
             )
         return " · ".join(parts)
 
@@ -506,20 +609,28 @@ class GoScoring:
         """The status line while scoring: how to mark, the count, who marked the dead groups."""
         if self.played_out():
             settled = self.settlement()
-            return (
-                (settled + " " if settled else "")
-                + "Play was resumed, so every stone counts as it stands: click a group of yours "
-                "to give it up, then confirm. " + self.score_text()
+            text = _(
+                "Play was resumed, so every stone counts as it stands: click a group of yours to "
+                "give it up, then confirm. {score}",
+                score=self.score_text(),
             )
-        by = {
-            "engine": " (dead groups guessed quickly)",
-            "search": " (dead groups suggested by the computer's search)",
-            "players": "",
-        }.get(self.session.dead_source, "")
-        return (
-            "Scoring: click a group to mark it dead or alive, then confirm. "
-            + self.score_text()
-            + by
+            return _("{first} {second}", first=settled, second=text) if settled else text
+        source = self.session.dead_source
+        if source == "engine":
+            return _(
+                "Scoring: click a group to mark it dead or alive, then confirm. {score} (dead "
+                "groups guessed quickly)",
+                score=self.score_text(),
+            )
+        if source == "search":
+            return _(
+                "Scoring: click a group to mark it dead or alive, then confirm. {score} (dead "
+                "groups suggested by the computer's search)",
+                score=self.score_text(),
+            )
+        return _(
+            "Scoring: click a group to mark it dead or alive, then confirm. {score}",
+            score=self.score_text(),
         )
 
 
@@ -533,24 +644,19 @@ def _is_point(action: str) -> bool:
     return 0 < int(action) <= SIZE
 
 
-def _and(items: list) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    if len(items) < 2:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _groups(whose: str, points: list) -> str:
-    """'your group at 31', 'its groups at 7, 21 and 40'."""
-    return whose + (" groups at " if len(points) > 1 else " group at ") + _and(points)
+def _parts(stones: int, area: int, marker: int) -> str:
+    """What a count is made of: 'stones 25 + territory 3 + marker 2'."""
+    return _(
+        "stones {stones} + territory {area} + marker {marker}",
+        stones=stones,
+        area=area,
+        marker=marker,
+    )
 
 
 def _stones(n: int) -> str:
-    return "1 stone" if n == 1 else f"{n} stones"
-
-
-def _turn(n: int) -> str:
-    return "1 stone turns" if n == 1 else f"{n} stones turn"
+    """'1 stone', '3 stones' (inside a sentence)."""
+    return n_("{n} stone", "{n} stones", n)
 
 
 def _white_first(item) -> int:

@@ -2,8 +2,17 @@
 
 from lotus.engine import race
 from lotus.game.refusals import reason
-from lotus.game.session import Session, colour_name, count_words
+from lotus.game.session import Session, colour_name
 from lotus.render import race as race_render
+from lotus.words import N_, _, n_
+
+A_STONE = {  # a stone of a colour, in "…, on top of {stone}" and "leaves {stone} on top of 7"
+    # Translators: the object of "on top of …" and "leaves … on top of 7" (German: accusative).
+    "w": N_("a white stone"),
+    "b": N_("a black stone"),
+    "r": N_("a red stone"),
+    "y": N_("a yellow stone"),
+}
 
 
 class RaceSession(Session):
@@ -37,7 +46,7 @@ class RaceSession(Session):
         self.message = ""
         game = self.game
         if game.is_over:
-            self.message = "The game is over. Start a new game to play again."
+            self.message = _("The game is over. Start a new game to play again.")
             return False
         if self.review is not None:
             self.message = self.review_refusal()
@@ -128,11 +137,11 @@ class RaceSession(Session):
 
     def _describe(self, action: str, mover: str, before) -> tuple:
         """'White enters from the 4-stack to A4', 'Black moves A3 → 7, covering White'."""
-        return (colour_name(mover) + " " + move_words(action, mover, before), "")
+        return (move_words(action, mover, before), "")
 
     def what_it_did(self, move: str) -> str:
         """What `move` would do here: which stone moves how far (R3), a bounce on the trampoline,
-        the stone it lands on and the one it uncovers."""
+        the stone it lands on and the one it uncovers (a clause, after "Not this one:")."""
         if move == race.PASS:
             return super().what_it_did(move)
         before = self.game
@@ -142,55 +151,104 @@ class RaceSession(Session):
         board_before, board_after = before.board(), after.board()
         if origin[0] == race.START:
             colour, height = origin[1], int(origin[2:])
-            where = "on the start"
         else:
             colour, height = board_before[origin][-1], len(board_before[origin])
-            where = "on " + origin
-        whose = "the " if colour == before.to_move else colour_name(colour) + "'s "
-        if height == 1:
-            stone = whose + "stone alone " + where
+        own = colour == before.to_move
+        values = {"colour": colour_name(colour), "height": height, "field": origin}
+        if origin[0] == race.START and height == 1:
+            stone = (
+                _("the stone alone on the start")
+                if own
+                else _("{colour}'s stone alone on the start", **values)
+            )
+        elif origin[0] == race.START:
+            stone = (
+                _("the top stone of the {height}-stack on the start", **values)
+                if own
+                else _("{colour}'s top stone of the {height}-stack on the start", **values)
+            )
+        elif height == 1:
+            stone = (
+                _("the stone alone on {field}", **values)
+                if own
+                else _("{colour}'s stone alone on {field}", **values)
+            )
         else:
-            stone = whose + "top stone of the " + str(height) + "-stack " + where
+            stone = (
+                _("the top stone of the {height}-stack on {field}", **values)
+                if own
+                else _("{colour}'s top stone of the {height}-stack on {field}", **values)
+            )
         dest = path[-1]
-        to = "into the goal" if dest == race.GOAL else "to " + dest
-        words = stone + " moves " + count_words(height, "field") + ", "
-        words += ("bounces on the trampoline and goes on " + to) if len(path) == 2 else to
+        if len(path) == 2:
+            words = n_(
+                "{stone} moves {n} field, bounces on the trampoline and goes on to {field}",
+                "{stone} moves {n} fields, bounces on the trampoline and goes on to {field}",
+                height,
+                stone=stone,
+                field=_field_name(dest),
+            )
+        else:
+            words = n_(
+                "{stone} moves {n} field to {field}",
+                "{stone} moves {n} fields to {field}",
+                height,
+                stone=stone,
+                field=_field_name(dest),
+            )
         landed = board_after.get(dest, "")
         if len(landed) > 1:
             under = landed[-2]
-            words += ", on top of " + (
-                "a stone of its own colour"
-                if under == colour
-                else "a " + colour_name(under).lower() + " stone"
-            )
+            if under == colour:
+                words = _("{move}, on top of a stone of its own colour", move=words)
+            else:
+                words = _("{move}, on top of {stone}", move=words, stone=_(A_STONE[under]))
         left = board_after.get(origin, "")
         if left:
-            words += (
-                ", and leaves a " + colour_name(left[-1]).lower() + " stone on top of " + origin
+            words = _(
+                "{move}, and leaves {stone} on top of {field}",
+                move=words,
+                stone=_(A_STONE[left[-1]]),
+                field=origin,
             )
         return words
 
     def hint_text(self, move: str) -> str:
-        """'move A3 → 7', 'enter from the 4-stack to A4', 'pass'."""
+        """'move A3 → 7', 'enter from the 4-stack to A4', 'pass' (after "Hint:")."""
         if move == race.PASS:
-            return "pass"
+            return _("pass")
         origin, path = race.parse_move(move)
-        bounce = " and bounce on to " + path[1] if len(path) > 1 else ""
         if origin.startswith("S"):
-            return f"enter from the {origin[2:]}-stack to {path[0]}{bounce}"
-        return f"move {origin} → {_field_name(path[0])}{bounce}"
+            values = {"height": origin[2:], "field": path[0]}
+            if len(path) > 1:
+                return _(
+                    "enter from the {height}-stack to {field} and bounce on to {to}",
+                    to=path[1],
+                    **values,
+                )
+            return _("enter from the {height}-stack to {field}", **values)
+        values = {"origin": origin, "field": _field_name(path[0])}
+        if len(path) > 1:
+            return _(
+                "move {origin} → {field} and bounce on to {to}", to=_field_name(path[1]), **values
+            )
+        return _("move {origin} → {field}", **values)
 
     def player_count(self, colour: str) -> tuple:
         """Stones home out of all of a colour's stones."""
         total = sum(race.SET_UP[self.game.players])
-        return (f"{self.game.goal()[colour]}/{total}", "stones home")
+        return (f"{self.game.goal()[colour]}/{total}", _("stones home"))
 
     def status(self) -> str:
         """One line for people: the result, a refused click's reason, or whose turn it is."""
         game = self.game
         if game.is_over:
-            name = race.COLOUR_NAMES[game.winner]
-            return f"{colour_name(game.winner)} wins: every {name} stone is home."
+            return self.winner_words(
+                game.winner,
+                N_("You win with every stone home."),
+                N_("The computer wins with every stone home."),
+                N_("{colour} wins with every stone home."),
+            )
         if self.message:
             return self.message
         who = colour_name(game.to_move)
@@ -198,21 +256,41 @@ class RaceSession(Session):
             return self.turn_text()
         if game.blocked:
             if game.pro:
-                return f"{who} is blocked (Pro rule): {who} must pass."
-            return f"{who} is blocked: move any opponent's free stone, or pass."
+                return _("{colour} is blocked (Pro rule) and must pass.", colour=who)
+            return _("{colour} is blocked: move any opponent's free stone, or pass.", colour=who)
         if self.selected is not None and self.bounce_targets:
-            stay = ", ".join(t for t in self.targets)
-            on = " or ".join(self.bounce_targets)
-            return f"{who} to move: click {stay} to stay on the blossom or {on} to bounce on."
+            return _(
+                "{colour} to move: click {stay} to stay on the trampoline or {on} to bounce on.",
+                colour=who,
+                stay=_or(self.targets),
+                on=_or(self.bounce_targets),
+            )
         if self.selected is not None:
-            return f"{who} to move: choose where the stone on {_origin_name(self.selected)} goes."
-        return f"{who} to move."
+            if self.selected.startswith("S"):
+                return _(
+                    "{colour} to move: choose where the stone from {owner}'s {height}-stack on "
+                    "the start goes.",
+                    colour=who,
+                    owner=colour_name(self.selected[1]),
+                    height=self.selected[2:],
+                )
+            return _(
+                "{colour} to move: choose where the stone on {field} goes.",
+                colour=who,
+                field=self.selected,
+            )
+        return _("{colour} to move.", colour=who)
 
     def banner(self) -> str:
         """The end-of-game banner text, or '' while the game goes on."""
         if not self.game.is_over:
             return ""
-        return f"{colour_name(self.game.winner)} wins!"
+        return self.winner_words(
+            self.game.winner,
+            N_("You win."),
+            N_("The computer wins."),
+            N_("{colour} wins."),
+        )
 
     def svg(self) -> str:
         """The board as SVG markup (of the position under review, when reviewing)."""
@@ -239,41 +317,66 @@ class RaceSession(Session):
 
 
 def move_words(move: str, mover: str, board: dict) -> str:
-    """A move in words after its mover's name, given the stacks before it (`game.board()`).
+    """A move in words, its mover's name first, given the stacks before it (`game.board()`).
 
-    'enters from the 4-stack to A4', 'moves A3 → 7, covering White', 'moves A4 → 8, lands on
-    the blossom and bounces on to 12', 'moves 13 → the goal', 'passes'.
+    'White enters from the 4-stack to A4', 'Black moves A3 → 7, covering White', 'White moves
+    A4 → 8, lands on the trampoline and bounces on to 12', 'Black moves 13 → the goal',
+    'White passes'.
     """
+    who = colour_name(mover)
     if move == race.PASS:
-        return "passes"
+        return _("{colour} passes", colour=who)
     origin, path = race.parse_move(move)
     final = path[-1]
     if origin.startswith("S"):
         stone = origin[1]
-        whose = "" if stone == mover else race.COLOUR_NAMES[stone] + " stone "
-        text = f"enters {whose}from the {origin[2:]}-stack to {path[0]}"
+        values = {"colour": who, "height": origin[2:], "field": path[0]}
+        if stone == mover:
+            text = _("{colour} enters from the {height}-stack to {field}", **values)
+        else:
+            text = _(
+                "{colour} enters {owner}'s stone from the {height}-stack to {field}",
+                owner=colour_name(stone),
+                **values,
+            )
     else:
         stone = board.get(origin, mover)[-1]
-        whose = "" if stone == mover else colour_name(stone) + "'s stone "
-        text = f"moves {whose}{origin} → {_field_name(path[0])}"
+        values = {"colour": who, "origin": origin, "field": _field_name(path[0])}
+        if stone == mover:
+            # Translators: a move in the move list: "White moves A3 → 7".
+            text = _("{colour} moves {origin} → {field}", **values)
+        else:
+            text = _(
+                "{colour} moves {owner}'s stone {origin} → {field}",
+                owner=colour_name(stone),
+                **values,
+            )
     if len(path) > 1:
-        text += f", lands on the blossom and bounces on to {_field_name(final)}"
+        # Translators: {move} is a move in words, "White moves A4 → 8".
+        text = _(
+            "{move}, lands on the trampoline and bounces on to {field}",
+            move=text,
+            field=_field_name(final),
+        )
     elif final == race.TRAMPOLINE and not origin.startswith("S"):
-        text += " and stays on the blossom"
+        text = _("{move} and stays on the trampoline", move=text)
     under = board.get(final, "")
     if final != race.GOAL and under:
         if under[-1] == stone:
-            text += ", onto its own stone"
+            text = _("{move}, onto its own stone", move=text)
         else:
-            text += ", covering " + colour_name(under[-1])
+            text = _("{move}, covering {colour}", move=text, colour=colour_name(under[-1]))
     return text
 
 
 def _field_name(field: str) -> str:
-    return "the goal" if field == race.GOAL else field
+    """A field's name in a sentence: the goal in words, any other field its name."""
+    return _("the goal") if field == race.GOAL else field
 
 
-def _origin_name(origin: str) -> str:
-    if origin.startswith("S"):
-        return f"the {race.COLOUR_NAMES[origin[1]]} start stack of {origin[2:]}"
-    return origin
+def _or(items) -> str:
+    """'8', '8 or 12', '6, 8 or 12': fields to choose from."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])

@@ -2,30 +2,40 @@
 
 Each game's session (`race_session`, `go_session`) builds on `Session`; the registry
 (`lotus.game.games`) says which session class a game has. Pure Python for CPython and MicroPython.
+Every text a person reads is worded through the catalog (lotus.words) where it is made.
 """
 
-COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
+from lotus.words import N_, _
+
+COLOUR_WORDS = {"w": N_("White"), "b": N_("Black"), "r": N_("Red"), "y": N_("Yellow")}
+LEVEL_WORDS = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 # The most moves a game may have: games.MAX_MOVES, which records, links and saves hold at most.
 # Written again here because the registry imports the sessions (tests/test_games.py keeps the two
 # equal): a game stops taking moves there, so that no game is played that could not be kept.
 MAX_MOVES = 2000
 
 
-_TITLES = {c: n[0].upper() + n[1:] for c, n in COLOUR_NAMES.items()}  # no str.capitalize
-
-
 def colour_name(colour: str) -> str:
-    """'w' -> 'White'."""
-    return _TITLES[colour]
+    """'w' -> 'White' (in the language in use)."""
+    return _(COLOUR_WORDS[colour])
 
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+def level_name(level: str) -> str:
+    """'hard' -> 'hard' (the computer's level, in the language in use)."""
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
 
-def count_words(n: int, word: str) -> str:
-    """'one field', 'three fields', '12 stones'."""
-    text = NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
-    return text + " " + word + ("" if n == 1 else "s")
+def join_and(items) -> str:
+    """'31', '7 and 21', '7, 21 and 40': names of points or fields, listed in a sentence."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 def sentence(text: str) -> str:
@@ -84,7 +94,7 @@ class Session:
         """
         if not action.startswith("#") and len(self.game.moves) >= MAX_MOVES:
             raise ValueError(
-                f"this game has reached {MAX_MOVES} moves, the most a saved game can hold"
+                _("This game has reached {n} moves, the most a saved game can hold.", n=MAX_MOVES)
             )
         self._record(action)
         self.redo_stack = []
@@ -110,14 +120,15 @@ class Session:
 
     def _describe(self, action: str, mover: str, before) -> tuple:
         """Hook: (the action in words, what it did worth saying in the status or '')."""
-        return (colour_name(mover) + " plays " + action, "")
+        # Translators: a move in the move list; {move} is its notation.
+        return (_("{colour} plays {move}", colour=colour_name(mover), move=action), "")
 
     def what_it_did(self, move: str) -> str:
-        """What `move` would do in the position on show, in words (a puzzle's wrong try says it);
-        a game's session says more of its own moves."""
+        """What `move` would do in the position on show, in words (a puzzle's wrong try says it,
+        after "Not this one:"); a game's session says more of its own moves."""
         if move == "pass":
-            return "passing changes nothing on the board"
-        return "it is not the move"
+            return _("passing changes nothing on the board")
+        return _("it is not the move")
 
     def hint_text(self, move: str) -> str:
         """Hook: the hinted move in words ('play 23')."""
@@ -137,6 +148,24 @@ class Session:
         level = self.seat(self.game.to_move)
         return None if level == "human" else level
 
+    def person(self):
+        """The colour of the one person playing the computer, or None (people only, a
+        demonstration, or several people): a result is then said from that person's side."""
+        colours = self.colours()
+        people = [c for c in colours if self.seat(c) == "human"]
+        return people[0] if len(people) == 1 and len(colours) > 1 else None
+
+    def winner_words(self, winner: str, you: str, computer: str, other: str, **values) -> str:
+        """One of three sentences of a result, as the player on this screen reads it: `you` when
+        the one person playing the computer won, `computer` when the computer beat them, else
+        `other` (with {colour}, the winner's name); each a message id, filled with `values`."""
+        person = self.person()
+        if person is not None and winner == person:
+            return _(you, **values)
+        if person is not None:
+            return _(computer, **values)
+        return _(other, colour=colour_name(winner), **values)
+
     def watching(self) -> bool:
         """True when every seat is the computer (a demonstration)."""
         colours = self.colours()
@@ -148,17 +177,19 @@ class Session:
         who = colour_name(colour)
         level = self.seat(colour)
         if level == "human":
-            return f"{who} to move."
+            return _("{colour} to move.", colour=who)
+        level = level_name(level)
         if self.waiting == "ready":
-            return f"{who} (computer, {level}) is getting ready…"
+            # Translators: {level} is the computer's level: easy, medium, hard or expert.
+            return _("{colour} (computer, {level}) is getting ready…", colour=who, level=level)
         if self.waiting == "paused":
-            return f"{who} (computer, {level}) to move: paused."
-        return f"{who} (computer, {level}) is thinking…"
+            return _("{colour} (computer, {level}) to move: paused.", colour=who, level=level)
+        return _("{colour} (computer, {level}) is thinking…", colour=who, level=level)
 
     def computer_turn_refusal(self) -> str:
         """Why a person's click is refused while the computer is to move."""
         colour = self.game.to_move
-        return f"Please wait: {colour_name(colour)} is played by the computer."
+        return _("Please wait: {colour} is played by the computer.", colour=colour_name(colour))
 
     def clear_selection(self) -> None:
         """Forget a half-made move (Escape)."""
@@ -166,8 +197,11 @@ class Session:
     def show_hint(self, move: str) -> None:
         """Remember the computer's suggestion for this position and say it."""
         self.hint = move
-        marked = " (marked on the board)" if self.move_marks(move) else ""
-        self.message = f"Hint: {self.hint_text(move)}{marked}."
+        if self.move_marks(move):
+            # Translators: {hint} is a move in words: "play 23", "move A3 → 7"...
+            self.message = _("Hint: {hint} (marked on the board).", hint=self.hint_text(move))
+        else:
+            self.message = _("Hint: {hint}.", hint=self.hint_text(move))
 
     def hint_marks(self) -> list:
         """[(hook, value)] of the board elements the hint points at, e.g. [('point', '37')]."""
@@ -267,9 +301,11 @@ class Session:
 
     def review_refusal(self) -> str:
         """Why a board click is refused while reviewing."""
-        return (
-            f"Reviewing move {self.review} of {len(self.actions)}: use “Play from here” to "
-            "continue from this position, or go to the end."
+        return _(
+            "Reviewing move {n} of {total}: use “Play from here” to continue from this position,"
+            " or go to the end.",
+            n=self.review,
+            total=len(self.actions),
         )
 
     def move_rows(self) -> list:

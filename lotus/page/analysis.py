@@ -23,6 +23,7 @@ Pure Python for CPython and MicroPython (no typing, dataclasses; dicts are not o
 import json
 
 from lotus.game.session import colour_name
+from lotus.words import N_, _, n_
 
 LEVEL = "medium"
 """The search level of the analysis (the work per position of the computer at that level)."""
@@ -30,12 +31,18 @@ LEVEL = "medium"
 OWNERSHIP_PLAYOUTS = 100
 """Playouts behind Go's ownership map, per position (the worker ignores it for the race)."""
 
-# Judgements: (least drop of the mover's chance, symbol, name), the worst first.
+# Judgements: (least drop of the mover's chance, symbol, name), the worst first; the name is the
+# move list's `data-judgement` and the graph's class, said in words by JUDGEMENT_WORDS.
 JUDGEMENTS = (
     (0.30, "??", "blunder"),
     (0.20, "?", "mistake"),
     (0.10, "?!", "inaccuracy"),
 )
+JUDGEMENT_WORDS = {
+    "blunder": N_("Blunder"),
+    "mistake": N_("Mistake"),
+    "inaccuracy": N_("Inaccuracy"),
+}
 
 TARGET_MS = 400
 """The time one worker call should take: positions are batched to about this (progress and
@@ -139,7 +146,7 @@ class Analysis:
         ]
         self.total = len(self.moves) + 1
         self.running = bool(self.wanted)
-        self.note = "" if self.running else "Every position is analysed."
+        self.note = "" if self.running else _("Every position is analysed.")
 
     def act(self, action: str, session) -> None:
         """A button: analyse the game, cancel the analysis, turn Go's ownership map on or off."""
@@ -154,7 +161,12 @@ class Analysis:
         """Cancel: no more positions are asked for (the one in the worker is kept if it comes)."""
         if self.running:
             done = self.done()
-            self.note = note or f"Analysis stopped: {done} of {self.total} positions analysed."
+            self.note = note or n_(
+                "Analysis stopped: {done} of {n} position analysed.",
+                "Analysis stopped: {done} of {n} positions analysed.",
+                self.total,
+                done=done,
+            )
         self.running = False
         self.wanted = []
 
@@ -202,7 +214,12 @@ class Analysis:
             self.pending = None
         self.running = False
         self.wanted = []
-        self.note = "The analysis stopped: " + (str(error).strip().split("\n")[0] or "an error")
+        reason = str(error).strip().split("\n")[0]
+        if reason:
+            # Translators: {error} is the worker's error, as it gave it (often English).
+            self.note = _("The analysis stopped: {error}", error=reason)
+        else:
+            self.note = _("The analysis stopped on an error.")
         return self.note
 
     def done(self) -> int:
@@ -212,8 +229,17 @@ class Analysis:
     def finished_note(self) -> str:
         """What the analysis found, in a sentence."""
         flagged = len(self.judgements())
-        said = "1 move flagged" if flagged == 1 else f"{flagged or 'no'} moves flagged"
-        return f"Analysis done: {self.done()} positions, {said}."
+        if flagged:
+            said = n_("{n} move flagged", "{n} moves flagged", flagged)
+        else:
+            said = _("no moves flagged")
+        # Translators: {flagged} is "no moves flagged", "1 move flagged", "3 moves flagged".
+        return n_(
+            "Analysis done: {n} position, {flagged}.",
+            "Analysis done: {n} positions, {flagged}.",
+            self.done(),
+            flagged=said,
+        )
 
     # -- what it found -----------------------------------------------------------------------
     def value(self, ply: int):
@@ -242,13 +268,29 @@ class Analysis:
             was, now = float(before["values"][k]), float(after["values"][k])
             for least, symbol, name in JUDGEMENTS:
                 if was - now >= least - 1e-9:
-                    words = (
-                        f"{name[0].upper()}{name[1:]} ({symbol}): {colour_name(mover)}'s "
-                        f"estimated chance fell from {percent(was)} to {percent(now)}"
-                    )
+                    values = {
+                        "judgement": _(JUDGEMENT_WORDS[name]),
+                        "symbol": symbol,
+                        "colour": colour_name(mover),
+                        "was": percent(was),
+                        "now": percent(now),
+                    }
                     if before.get("best"):
-                        words += f"; the computer preferred {before['best']}"
-                    out[ply] = (symbol, name, words + ".")
+                        # Translators: "Mistake (?): White's estimated chance fell from 60% to
+                        # 35%; the computer preferred 23." {move} is a move's notation.
+                        words = _(
+                            "{judgement} ({symbol}): {colour}'s estimated chance fell from {was} "
+                            "to {now}; the computer preferred {move}.",
+                            move=before["best"],
+                            **values,
+                        )
+                    else:
+                        words = _(
+                            "{judgement} ({symbol}): {colour}'s estimated chance fell from {was} "
+                            "to {now}.",
+                            **values,
+                        )
+                    out[ply] = (symbol, name, words)
                     break
         return out
 
@@ -301,7 +343,12 @@ class Analysis:
     def status(self) -> str:
         """The analysis's progress line ('Analysing… 40 of 151 positions'), or its last note."""
         if self.running:
-            return f"Analysing… {self.done()} of {self.total} positions."
+            return n_(
+                "Analysing… {done} of {n} position.",
+                "Analysing… {done} of {n} positions.",
+                self.total,
+                done=self.done(),
+            )
         return self.note
 
     def graph_svg(self, shown: int) -> str:
@@ -354,20 +401,28 @@ class Analysis:
         if not plies:
             return ""
         last = plies[-1]
-        return (
-            f"White's estimated chance to win, position by position: {percent(self.value(0))} "
-            f"at the start, {percent(self.value(last))} after move {last}. "
-            "Click a point to show that position."
-            if 0 in self.results
-            else f"White's estimated chance to win after move {last}: {percent(self.value(last))}."
+        if 0 in self.results:
+            return _(
+                "White's estimated chance to win, position by position: {first} at the start, "
+                "{last} after move {n}. Click a point to show that position.",
+                first=percent(self.value(0)),
+                last=percent(self.value(last)),
+                n=last,
+            )
+        return _(
+            "White's estimated chance to win after move {n}: {last}.",
+            n=last,
+            last=percent(self.value(last)),
         )
 
     def summary(self) -> str:
         """The flagged moves in words, one sentence each ('' when none)."""
         judged = self.judgements()
-        return " ".join(f"Move {p}: {judged[p][2]}" for p in sorted(judged))
+        # Translators: a flagged move in the analysis' summary; {words} is its judgement.
+        return " ".join(_("Move {n}: {words}", n=p, words=judged[p][2]) for p in sorted(judged))
 
 
 def percent(value: float) -> str:
     """0.4567 -> '46%'."""
-    return f"{int(value * 100 + 0.5)}%"
+    # Translators: a percentage (German: "46 %").
+    return _("{n}%", n=int(value * 100 + 0.5))

@@ -11,14 +11,7 @@ from lotus.game import games
 from lotus.game.games import OptionError, parse_seats, seats_text
 from lotus.game.refusals import reason
 from lotus.game.text import echo
-
-SEAT_WORDS = {
-    "human": "person",
-    "easy": "computer, easy",
-    "medium": "computer, medium",
-    "hard": "computer, hard",
-    "expert": "computer, expert",
-}
+from lotus.words import _
 
 
 def query_params(query: str) -> dict:
@@ -46,7 +39,11 @@ def parse_query(query: str) -> tuple:
     game = params.get("game", games.GAMES[0])
     error = ""
     if game not in games.GAMES:
-        error = f"Unknown game {echo(game)}: showing {games.get(games.GAMES[0]).title}."
+        error = _(
+            "Unknown game {game}: showing {title}.",
+            game=echo(game),
+            title=games.get(games.GAMES[0]).title,
+        )
         game = games.GAMES[0]
     entry = games.get(game)
     if not [k for k in entry.option_names + ("seats",) if k in params]:
@@ -54,7 +51,12 @@ def parse_query(query: str) -> tuple:
     try:
         options = entry.options(params)
     except OptionError as exc:
-        return game, entry.defaults(), f"Invalid link option: {exc}. Using the defaults."
+        # Translators: {reason} says which option is wrong ("players must be 2, 3 or 4…").
+        return (
+            game,
+            entry.defaults(),
+            _("Invalid link option: {reason}. Using the defaults.", reason=str(exc)),
+        )
     return game, options, error
 
 
@@ -77,14 +79,14 @@ def unquote(text: str, strict: bool = False) -> str:
             i += 3
             continue
         if ch == "%" and strict:
-            raise ValueError(f"a broken %-escape at character {i + 1}")
+            raise ValueError(_("a broken %-escape at character {n}", n=i + 1))
         data.extend((" " if ch == "+" else ch).encode("utf-8"))
         i += 1
     try:
         return bytes(data).decode("utf-8")
     except UnicodeError:
         if strict:
-            raise ValueError("its %-escapes are not UTF-8 text") from None
+            raise ValueError(_("its %-escapes are not UTF-8 text")) from None
         return text
 
 
@@ -130,7 +132,7 @@ class App:
     def load_record(self, record: dict) -> None:
         """Show the game a record (or share link) holds, ready to continue (raises ValueError)."""
         if record.get("position"):
-            raise OptionError("games set up from a position cannot be continued in the app yet")
+            raise OptionError(_("games set up from a position cannot be continued in the app yet"))
         game = record.get("game")
         entry = games.get(game)
         typed = entry.check(**entry.record_option_text(record.get("options") or {}))
@@ -155,7 +157,9 @@ class App:
             colours = entry.colours(typed)
             typed["seats"] = parse_seats(seats_text(parts["seats"], colours), colours)
         except OptionError as exc:
-            raise saves.SaveError(f"its options are not valid: {exc}") from None
+            raise saves.SaveError(
+                _("its options are not valid: {reason}", reason=str(exc))
+            ) from None
         session = entry.new_session(typed)
         for i, action in enumerate(parts["actions"]):
             try:  # the registry's replay: a move after two passes resumes play (G9)
@@ -163,13 +167,20 @@ class App:
             except ValueError as exc:
                 why = echo(reason(exc), quoted=False, limit=120)  # the engine repeats the move
                 raise saves.SaveError(
-                    f"move {i + 1} ({echo(action, quoted=False)}) is not legal: {why}"
+                    _(
+                        "move {n} ({move}) is not legal: {reason}",
+                        n=i + 1,
+                        move=echo(action, quoted=False),
+                        reason=why,
+                    )
                 ) from None
         session.redo_stack = list(parts["redo"])
         try:
             entry.restore_extras(session, parts)
         except ValueError as exc:
-            raise saves.SaveError(f"its dead groups are not valid: {reason(exc)}") from None
+            raise saves.SaveError(
+                _("its dead groups are not valid: {reason}", reason=reason(exc))
+            ) from None
         session.review_to(parts["review"])
         session.message = ""
         self.sessions[game] = session

@@ -11,6 +11,8 @@ Pyodide one is up.
 
 import json
 
+from lotus.words import _
+
 HINT_LEVEL = "medium"
 QUICK_BUDGET_MS = {"easy": 300, "medium": 300, "hard": 1500, "expert": 4000}
 """The quick (MicroPython) worker's time cap per level, in ms: MicroPython searches several times
@@ -167,7 +169,7 @@ class Computer:
     def hint(self) -> None:
         """Ask for a hint at the position on show."""
         session = self.shown()
-        session.message = "Looking for a good move…"
+        session.message = _("Looking for a good move…")
         self.out.append(Ticket("hint", session, HINT_LEVEL, seed=len(session.game.moves)))
 
     def _fresh(self, ticket) -> bool:
@@ -228,20 +230,24 @@ class Computer:
                 settle_estimate(session, None)  # the engine's quick guess stays the estimate
             return ""
         if ticket.kind == "hint":
-            return "No hint available: " + error
+            # Translators: {error} is the worker's error, as it gave it (often English).
+            return _("No hint available: {error}", error=error)
         self.failed_at = (session, ticket.version)
         if awaited:
             session.waiting = ""
-        return "The computer could not move: " + error
+        return _("The computer could not move: {error}", error=error)
 
     @staticmethod
     def unavailable(error: str, fallback: bool = False) -> str:
         """The Pyodide worker could not start (its config or runtime did not load): what to say;
         `fallback`: the quick worker plays on (shorter searches), else the computer cannot play."""
-        reason = str(error).strip().split("\n")[0] or "its files could not be loaded"
+        reason = str(error).strip().split("\n")[0] or _("its files could not be loaded")
         if fallback:
-            return f"The computer's full search is unavailable ({reason}): it plays quicker moves."
-        return "The computer is unavailable: " + reason
+            return _(
+                "The computer's full search is unavailable ({reason}): it plays quicker moves.",
+                reason=reason,
+            )
+        return _("The computer is unavailable: {reason}", reason=reason)
 
 
 def computer_colours(session) -> tuple:

@@ -32,6 +32,7 @@ from lotus.page.links import Links
 from lotus.page.movelist import MoveList
 from lotus.page.saved_games import CURRENT_KEY, MemoryStorage, SavedGames
 from lotus.page.sound import Sound
+from lotus.words import _
 
 ANALYSIS_ACTIONS = ("analyse", "cancel-analysis", "ownership")  # lotus.page.analysis
 
@@ -304,7 +305,7 @@ class PageController:
         """An event failed unexpectedly: put the game back as it was and say so briefly."""
         self.saves.put_back(snapshot)
         self.failure = details
-        self.error = "Something went wrong; the game is as it was before. (Details below.)"
+        self.error = _("Something went wrong; the game is as it was before. (Details below.)")
         self.settle()
 
     def clear_failure(self) -> None:
@@ -403,7 +404,7 @@ class PageController:
         every seat a person's: the host plays the computer's. '' or why it could not."""
         entry = games.get(game)
         if not isinstance(options_text, dict) or len(actions) > 2 * games.MAX_MOVES:
-            return sentence("the game's options or moves cannot be read")
+            return _("The game's options or moves cannot be read.")
         try:
             options = entry.options({k: str(v) for k, v in options_text.items()})
         except games.OptionError as exc:
@@ -414,8 +415,11 @@ class PageController:
         try:
             entry.replay(session.game, actions, session._record)
         except ValueError as exc:
-            why = reason(exc)
-            return sentence(f"the game's move {len(session.actions) + 1} is not legal: {why}")
+            return _(
+                "The game's move {n} is not legal: {reason}",
+                n=len(session.actions) + 1,
+                reason=sentence(reason(exc)),
+            )
         return ""
 
     def live_options(self) -> dict:

@@ -6,6 +6,7 @@ a refused value is said in the dialog (`refusal_text`).
 
 from lotus.game import games
 from lotus.game.session import sentence
+from lotus.words import _
 
 
 def read(game: str, values: dict) -> dict:
@@ -50,4 +51,5 @@ def refusal(game: str, values: dict) -> str:
 
 def refusal_text(exc) -> str:
     """A refused new-game option, said in the New game dialog."""
-    return sentence(str(exc)) + " Nothing was changed: correct it and start again."
+    # Translators: {reason} is a sentence saying which option is wrong.
+    return _("{reason} Nothing was changed: correct it and start again.", reason=sentence(str(exc)))

@@ -1,11 +1,12 @@
-"""The panel's words and markup, without a DOM: the players, the tab's title, the result.
+"""The panel's words and markup, without a DOM: the players, the tab's title, the questions.
 
 Functions of the session on show, for the app's controller's view (`lotus.dom.panel` writes
 them into the page); nothing here changes state.
 """
 
-from lotus.game.session import colour_name
+from lotus.game.session import colour_name, level_name
 from lotus.page.app import escape
+from lotus.words import _
 
 
 def players(session) -> list:
@@ -15,21 +16,22 @@ def players(session) -> list:
     for row in rows:
         level = session.seat(row["colour"])
         if level != "human":
-            row["who"] = f"Computer ({level})"
+            row["who"] = _("Computer ({level})", level=level_name(level))
         elif len(people) == 1:
-            row["who"] = "You"
+            row["who"] = _("You")
         else:
-            row["who"] = "Person"
+            row["who"] = _("Person")
     return rows
 
 
 def player_items(players) -> str:
     """The players' markup for `[data-players]`: one `[data-player]` per seat in turn order."""
     items = []
+    to_move = escape(_("to move"))
     for p in players:
         colour = p["colour"]
         moving = " data-to-move" if p["to_move"] else ""
-        turn = ' <span class="turn">to move</span>' if p["to_move"] else ""
+        turn = f' <span class="turn">{to_move}</span>' if p["to_move"] else ""
         detail = f' <small class="detail">{escape(p["detail"])}</small>' if p["detail"] else ""
         items.append(
             f'<li class="player {colour}" data-player="{colour}"{moving}>'
@@ -46,43 +48,41 @@ def title(session) -> str:
     """The tab's title: whose turn it is, or the result ('White to move · Lotus')."""
     phase = session.phase()
     if phase == "over":
-        text = side_result(session) or session.banner()
+        text = short_result(session)
     elif phase == "scoring":
-        text = "Scoring"
+        text = _("Scoring")
     else:
-        text = colour_name(session.game.to_move) + " to move"
+        # Translators: the tab's title while a game goes on, before " · Lotus".
+        text = _("{colour} to move", colour=colour_name(session.game.to_move))
     return text + " · Lotus"
 
 
-def side_result(session) -> str:
-    """The result from the person's side against the computer ('You win!'), else ''."""
-    if session.phase() != "over":
-        return ""
-    colours = session.colours()
-    people = [c for c in colours if session.seat(c) == "human"]
-    if len(people) != 1 or len(people) == len(colours):
-        return ""
+def short_result(session) -> str:
+    """The result in a few words, from the person's side against the computer ('You win')."""
     winner = session.game.winner
+    person = session.person()
     if winner is None:
-        return ""
-    if winner == people[0]:
-        return "You win!"
-    return f"The computer ({session.seat(winner)}) wins."
+        return _("Draw")
+    if person is not None:
+        return _("You win") if winner == person else _("The computer wins")
+    # Translators: the tab's title after a game, before " · Lotus".
+    return _("{colour} wins", colour=colour_name(winner))
 
 
 def question(session, action: str) -> str:
     """What to ask the user before an action ('' when nothing): continuing from a reviewed
     move, a new game over an unfinished one, resigning, deleting a saved game."""
     if action == "play-here" and session.review is not None:
-        return (
-            f"Continue the game from move {session.moves_shown()}? "
-            "The later moves are taken back (Redo brings them back)."
+        return _(
+            "Continue the game from move {n}? The later moves are taken back (Redo brings them "
+            "back).",
+            n=session.moves_shown(),
         )
     unfinished = session.phase() != "over" and len(session.actions) > 0
     if action == "new" and unfinished:
-        return "Start a new game? The game on screen stays in Your games."
+        return _("Start a new game? The game on screen stays in Your games.")
     if action == "resign" and session.phase() == "play":
-        return "Resign this game? Your opponent wins."
+        return _("Resign this game? Your opponent wins.")
     if action == "delete-saved":
-        return "Delete this saved game? It cannot be brought back."
+        return _("Delete this saved game? It cannot be brought back.")
     return ""

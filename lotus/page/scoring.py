@@ -5,7 +5,9 @@ Functions of the session on show for the app's controller: `disputed` and `dispu
 controller after an event, when a demonstration's estimate has become final.
 """
 
+from lotus.game.session import join_and, level_name
 from lotus.page.computer import computer_colours
+from lotus.words import _, n_
 
 
 def disputed(session) -> list:
@@ -25,22 +27,47 @@ def dispute_text(session) -> str:
     groups = disputed(session)
     if not groups or session.message:
         return ""
-    level = session.seat(computer_colours(session)[0])
+    level = level_name(session.seat(computer_colours(session)[0]))
     lives = [r for r, verdict, _g in groups if verdict == "lives"]
     dead = [r for r, verdict, _g in groups if verdict == "dead"]
-    parts = []
+    said_lives = n_(
+        "its group at {points} lives",
+        "its groups at {points} live",
+        len(lives),
+        points=join_and(lives),
+    )
+    said_dead = n_(
+        "your group at {points} is dead",
+        "your groups at {points} are dead",
+        len(dead),
+        points=join_and(dead),
+    )
+    if lives and dead:
+        return _(
+            "The computer ({level}) disagrees: it thinks {lives} and {dead}. Resume play to "
+            "settle it on the board (every stone then counts as it stands), or change the marks.",
+            level=level,
+            lives=said_lives,
+            dead=said_dead,
+        )
     if lives:
-        parts.append(plural(lives, "its group at {} lives", "its groups at {} live"))
-    if dead:
-        parts.append(plural(dead, "your group at {} is dead", "your groups at {} are dead"))
-    if dead and lives:
-        fix = "change the marks"
-    else:
-        fix = ("mark it " if len(groups) == 1 else "mark them ") + ("alive" if lives else "dead")
-    return (
-        f"The computer ({level}) disagrees: it thinks {' and '.join(parts)}. "
-        f"Resume play to settle it on the board (every stone then counts as it stands), "
-        f"or {fix}."
+        return n_(
+            "The computer ({level}) disagrees: it thinks {groups}. Resume play to settle it on "
+            "the board (every stone then counts as it stands), or mark it alive.",
+            "The computer ({level}) disagrees: it thinks {groups}. Resume play to settle it on "
+            "the board (every stone then counts as it stands), or mark them alive.",
+            len(lives),
+            level=level,
+            groups=said_lives,
+        )
+    return n_(
+        "The computer ({level}) disagrees: it thinks {groups}. Resume play to settle it on the "
+        "board (every stone then counts as it stands), or mark it dead.",
+        "The computer ({level}) disagrees: it thinks {groups}. Resume play to settle it on the "
+        "board (every stone then counts as it stands), or mark them dead.",
+        len(dead),
+        level=level,
+        groups=said_dead,
     )
 
 
@@ -58,10 +85,3 @@ def confirm_watched(session, paused: bool) -> None:
     session.game.set_dead(session.estimate)
     session.dead_source = "search"
     session.confirm()
-
-
-def plural(points: list, one: str, many: str) -> str:
-    """'its group at 31 lives' or 'its groups at 31 and 40 live'."""
-    if len(points) == 1:
-        return one.format(points[0])
-    return many.format(", ".join(points[:-1]) + " and " + points[-1])

@@ -16,15 +16,13 @@ def page(c) -> dict:
     phase = session.phase()
     over = phase == "over"
     review = session.review
-    side = panel.side_result(session)
-    status = session.status()
     computer = c.computer
     return {
         "game": c.app.current,
         "board": session.svg(),
         "track": session.track_svg(),
-        "status": scoring.dispute_text(session) or ((side + " " + status) if side else status),
-        "banner": (side or session.banner()) if over else "",
+        "status": scoring.dispute_text(session) or session.status(),
+        "banner": session.banner() if over else "",
         "moves": c.move_list.made,  # the rows' markup: lotus.dom.host.write_rows
         "analysis": c.analysis.view(session),
         "players": panel.player_items(panel.players(session)),
