@@ -59,7 +59,7 @@ def analyse(request_json: str) -> str:
     at = 0  # the ply `game` is at: the next positions are played on from it, not replayed
     for ply in sorted(int(p) for p in request.get("plies") or ()):
         if not 0 <= ply <= len(moves):
-            raise ValueError(f"ply {ply} is not a position of this game (0 to {len(moves)})")
+            raise IndexError(f"ply {ply} is not a position of this game (0 to {len(moves)})")
         if game is None:
             game = build_game(dict(request, moves=moves[:ply]))
         else:

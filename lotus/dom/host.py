@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy
 
 from lotus.page.events import TARGETS
 from lotus.page.movelist import row_changes
-from lotus.page.worker_config import config_problem
+from lotus.page.worker_config import config_readable
 from lotus.words import _
 
 WORKER = "engine"  # the Pyodide worker: the full search
@@ -305,7 +305,7 @@ class Host:
             raise RuntimeError(_("its configuration ({file}) did not load", file=config[2:]))
         # A config without our own runtime makes PyScript fetch one from a CDN, which the page's
         # policy refuses, and the worker never settles: refused here, in words.
-        if config_problem(text):
+        if not config_readable(text):
             raise RuntimeError(_("its configuration ({file}) could not be read", file=config[2:]))
         try:
             if document.querySelector(f'script[worker][name="{name}"]') is None:

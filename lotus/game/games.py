@@ -423,7 +423,9 @@ def register(entry) -> None:
     """
     global ENTRIES, GAMES, TITLES
     if not entry.id or entry.id in GAMES:
-        raise OptionError(f"a game {echo(entry.id)} cannot be registered twice (or with no id)")
+        raise OptionError(
+            _("The game {name} is registered already, or has no id.", name=echo(entry.id))
+        )
     ENTRIES = ENTRIES + (entry,)
     GAMES = GAMES + (entry.id,)
     titles = dict(TITLES)

@@ -2,12 +2,12 @@
 
 PyScript never settles a worker whose config names no runtime of this site (it tries a CDN,
 which the page's policy refuses): `lotus.dom.host` reads the config first and says what is
-wrong in words.
+that it cannot be read, in words.
 """
 
 
-def config_problem(text: str) -> str:
-    """What is wrong with a worker's config text, in words ('' when nothing is seen): it must
+def config_readable(text: str) -> bool:
+    """True when a worker's config text is one PyScript can start the worker from: it must
     name its runtime, a file of this site (`interpreter = "./…"`), before any [section], and every
     line must be one PyScript can read (our configs use one-line TOML: sections, and keys with a
     string, a number, a boolean or a one-line list)."""
@@ -15,7 +15,7 @@ def config_problem(text: str) -> str:
     for line in text.split("\n"):
         line = line.strip()
         if not _toml_line(line):
-            return "could not be read"
+            return False
         section = section or line.startswith("[")
         if section:
             continue
@@ -26,9 +26,9 @@ def config_problem(text: str) -> str:
         end = value.find('"', 1) if value[:1] == '"' else -1
         path = value[1:end] if end > 0 else ""
         if not ((path[:2] == "./" or path[:3] == "../") and ":" not in path):
-            return "could not be read"
+            return False
         runtime = True
-    return "" if runtime else "could not be read"
+    return runtime
 
 
 def _toml_line(line: str) -> bool:

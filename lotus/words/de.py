@@ -329,6 +329,7 @@ MESSAGES = {
     'The game is saved: ask your friend for a new invitation to go on.': 'Die Partie ist gespeichert: Bitte deinen Gastgeber um eine neue Einladung, um weiterzuspielen.',
     'The game is saved: invite your friend again to go on.': 'Die Partie ist gespeichert: Lade deinen Gast erneut ein, um weiterzuspielen.',
     'The game so far, step by step': 'Die bisherige Partie, Zug für Zug',
+    'The game {name} is registered already, or has no id.': 'Das Spiel {name} ist schon registriert oder hat keine Kennung.',
     "The game's move {n} is not legal: {reason}": 'Zug {n} der Partie ist nicht erlaubt: {reason}',
     "The game's options or moves cannot be read.": 'Die Optionen oder Züge der Partie können nicht gelesen werden.',
     'The group on point “{point}” has no liberty and no lotus: no game reaches this position.': 'Die Gruppe auf Punkt „{point}“ hat keine Freiheit und keinen Lotus: Keine Partie erreicht diese Stellung.',

@@ -103,7 +103,7 @@
     /* The host: the friend's answer; the channel opens by itself ("open"). */
     async accept(id, sdp) {
       const peer = peers.get(id);
-      if (!peer) throw new Error("no invitation is waiting for a reply");
+      if (!peer) throw new Error("no-invitation")  // no invitation waits for this reply;
       await peer.pc.setRemoteDescription({ type: "answer", sdp: String(sdp) });
     },
     /* Send text to a peer; false when its channel is not open. */

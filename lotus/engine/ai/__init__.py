@@ -54,8 +54,10 @@ def _check(game, level: str, seed, budget_ms, judge=None):
     ):
         raise ValueError(f"budget_ms must be a positive number of milliseconds, not {budget_ms!r}")
     if judge is not None and judge not in found.judges:
-        judges = ", ".join(found.judges) or "none in this game"
-        raise ValueError(f"judge must be None or one of the game's ({judges}), not {judge!r}")
+        judges = ", ".join(found.judges) or "none"
+        raise ValueError(
+            f"judge must be None or one of the game's judges ({judges}), not {judge!r}"
+        )
     return found
 
 
