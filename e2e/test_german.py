@@ -17,7 +17,7 @@ from e2e.boards import click_move
 from lotus.engine import go
 from tests.support.games import before_end, random_race
 from tools import words as build
-from tools.pages import WORKER_TIMEOUT, open_records, paste_link, wait_moves
+from tools.pages import WORKER_TIMEOUT, invite, open_records, paste_link, wait_moves
 
 PAGE = "index.de.html"
 PIECE = re.compile(r"\{\w+\}|<[^>]*>|[()\[\]:;·—–\n]|\s[-–]\s")
@@ -62,11 +62,18 @@ def english_phrases() -> list:
 
 
 ENGLISH = english_phrases()
+NAMES = ("New Rules for Classic Games",)  # a book's title, cited as it is in every language
+
+
+def english_on_screen(page) -> list:
+    text = page.evaluate(SCREEN)
+    for name in NAMES:
+        text = text.replace(name, "")
+    return sorted({p.pattern for p in ENGLISH if p.search(text)})
 
 
 def assert_german(page, where: str) -> None:
-    text = page.evaluate(SCREEN)
-    found = sorted({p.pattern for p in ENGLISH if p.search(text)})
+    found = english_on_screen(page)
     assert not found, f"{where}: English on screen: {found[:10]}"
 
 
@@ -107,10 +114,9 @@ def test_a_race_in_german_to_its_end_with_the_dialogs_records_and_analysis(page)
     page.click("[data-eval-graph] [data-eval-ply] >> nth=3")
     assert_german(page, "the analysis")
 
-    page.click('[data-action="live"]')
-    page.wait_for_selector("dialog[data-live-dialog][open]")
-    assert_german(page, "the Live dialog")
-    page.click('dialog[data-live-dialog] [data-action="close-dialog"]')
+    invite(page)
+    assert_german(page, "the Live dialog with an invitation")
+    page.click('dialog[data-live-dialog] button[value="close"]')
 
 
 def test_a_go_game_in_german_through_scoring_to_its_result(page):
@@ -143,3 +149,11 @@ def test_an_embed_in_german(open_page):
     page.locator('[data-start="b4"]').click()
     page.click('[data-field="B4"]')
     assert_german(page, "a wrong answer in an embedded puzzle")
+
+
+def test_the_english_page_is_seen_as_english(open_page):
+    """The finder sees the screen: the English page (this browser's language is English, and no
+    choice was kept) shows English."""
+    page = open_page("index.html")
+    assert page.get_attribute("html", "lang") == "en"
+    assert len(english_on_screen(page)) > 20
