@@ -115,7 +115,7 @@ def test_the_worker_call_analyses_the_positions_asked_for():
     race_request = {"game": "race", "options": {}, "moves": [], "plies": [0], "ownership": 20}
     (race_start,) = json.loads(worker_api.analyse(json.dumps(race_request)))["positions"]
     assert "ownership" not in race_start  # the race has no points to own
-    with pytest.raises(ValueError, match="ply 7"):
+    with pytest.raises(IndexError, match="ply 7"):
         worker_api.analyse(json.dumps(dict(request, plies=[7])))
 
 

@@ -307,9 +307,9 @@ def test_the_german_board_names_its_points_in_german(german):
 @pytest.mark.parametrize(
     "value, title",
     [
-        (0, "Leiste: Marker in der Mitte"),
-        (3, "Leiste: Marker 3 Richtung Weiß"),
-        (-5, "Leiste: Marker 5 Richtung Schwarz"),
+        (0, "Leiste: Marke in der Mitte"),
+        (3, "Leiste: Marke 3 Richtung Weiß"),
+        (-5, "Leiste: Marke 5 Richtung Schwarz"),
     ],
 )
 def test_the_german_pass_track_says_where_its_marker_stands(german, value, title):
