@@ -124,11 +124,11 @@ PAGES = {"en": "index.html", "de": "index.de.html"}  # German words are longer: 
 @pytest.mark.parametrize("lang", sorted(PAGES))
 @pytest.mark.parametrize("game", ["race", "go"])
 def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game, lang):
-    """One page per game and language goes through every size: a new game; moves clicked at each size (8 at
-    the first, 2 more at each next one, so at least 8 in the list at every size); a long game
-    opened from a link pasted into the address bar at the first size (the latest move stays in
-    view when a panel section opens), then resized to each next size (it stays in view, as a
-    phone turned expects), and loaded anew at a phone's size."""
+    """One page per game and language goes through every size: a new game; moves clicked at each
+    size (8 at the first, 2 more at each next one, so at least 8 in the list at every size); a
+    long game opened from a link pasted into the address bar at the first size (the latest move
+    stays in view when a panel section opens), then resized to each next size (it stays in view,
+    as a phone turned expects), and loaded anew at a phone's size."""
     page = sized(*SIZES[0], f"{PAGES[lang]}?game={game}")
     assert page.get_attribute("html", "lang") == lang
     for size in SIZES:

@@ -1,6 +1,6 @@
 """A German speaker's games: the race and the Go game played on the German page through a game's
-end, Go's scoring, the New game dialog, Your games, the records, the analysis and the Live
-dialog, with no English message on screen at any step.
+end, the New game dialog, Your games, the records, the Live dialog, the analysis and Go's
+scoring, with no English message on screen at any step.
 
 English on screen is judged by the catalog itself: each English message whose German differs is
 cut at its placeholders and markup into phrases, and none of those phrases (a phrase of the
@@ -84,7 +84,7 @@ def test_the_finder_knows_english_when_it_sees_it():
     assert [p.pattern for p in ENGLISH if p.search(german)] == []
 
 
-def test_a_race_in_german_to_its_end_with_the_dialogs_records_and_analysis(page):
+def test_a_race_in_german_to_its_end_with_the_dialogs_and_records(page):
     assert page.get_attribute("html", "lang") == "de"
     assert_german(page, "a new race")
     full = random_race(190)
@@ -107,25 +107,25 @@ def test_a_race_in_german_to_its_end_with_the_dialogs_records_and_analysis(page)
     open_records(page)
     assert_german(page, "the records")
 
-    if page.get_attribute("[data-analysis-panel]", "open") is None:
-        page.click("[data-analysis-panel] > summary")
-    page.click('[data-action="analyse"]')
-    page.wait_for_selector('body[data-analysis="done"]', timeout=WORKER_TIMEOUT)
-    page.click("[data-eval-graph] [data-eval-ply] >> nth=3")
-    assert_german(page, "the analysis")
-
     invite(page)
     assert_german(page, "the Live dialog with an invitation")
     page.click('dialog[data-live-dialog] button[value="close"]')
 
 
-def test_a_go_game_in_german_through_scoring_to_its_result(page):
+def test_a_go_game_in_german_analysed_then_through_scoring_to_its_result(page):
     game = go.Game()
     for move in "35 18 4 22 31 64 46 45 28 6 15 72 70 47".split():
         game.play(move)
     paste_link(page, game)
     wait_moves(page, len(game.moves), exactly=True)
     assert_german(page, "a Go game")
+    if page.get_attribute("[data-analysis-panel]", "open") is None:
+        page.click("[data-analysis-panel] > summary")
+    page.click('[data-action="analyse"]')
+    page.wait_for_selector('body[data-analysis="done"]', timeout=WORKER_TIMEOUT)
+    page.click("[data-eval-graph] [data-eval-ply] >> nth=3")
+    assert_german(page, "the analysis")
+    page.click('[data-action="last"]')
     click_move(page, "pass")
     click_move(page, "pass")
     page.wait_for_selector('body[data-phase="scoring"]')

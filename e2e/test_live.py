@@ -16,6 +16,7 @@ from e2e.boards import assert_page_shows, click_move
 from e2e.support import opener
 from lotus.engine import go, race
 from lotus.game import records
+from lotus.game.refusals import colour_name
 from tests.support.games import before_end, random_race
 from tools.pages import (
     TIMEOUT,
@@ -345,7 +346,7 @@ def test_a_race_for_two_from_a_link_is_finished_by_clicks_on_both_pages(pair, co
     for page in (host, guest):
         page.wait_for_selector("body[data-over]", timeout=TIMEOUT)
         assert page.get_attribute("body", "data-winner") == game.winner
-        assert race.COLOUR_NAMES[game.winner].capitalize() in page.inner_text("[data-banner]")
+        assert colour_name(game.winner) in page.inner_text("[data-banner]")
         assert page.get_attribute("body", "data-live-refused") is None
     assert moves(host) == moves(guest) == game.moves
 

@@ -4,8 +4,24 @@ import pytest
 
 from e2e.boards import assert_page_shows, click_move, click_moves, page_state
 from lotus.engine import race
+from lotus.game.refusals import colour_name
 from tests.support.games import before_end, random_race
 from tools.pages import WORKER_TIMEOUT, load, paste_link
+
+
+def play_to_the_end(page, game: race.Game, full: race.Game) -> None:
+    """Click the moves of `full` that `game` (the game on the page) has not played yet, checking
+    the page after each, then the end: the winner in the banner, which offers a new game."""
+    for move in full.moves[len(game.moves) :]:
+        assert not game.is_over
+        click_move(page, move)
+        game.play(move)
+        assert_page_shows(page, game)
+    assert game.is_over and game.moves == full.moves
+    state = page_state(page)
+    assert state["over"] == "1" and state["winner"] == game.winner
+    assert colour_name(game.winner) in page.inner_text("[data-banner]")
+    assert page.is_visible('[data-banner] [data-action="new-dialog"]')
 
 
 @pytest.mark.slow
@@ -16,17 +32,7 @@ def test_a_whole_two_player_game_by_clicks_ends_with_a_banner(page):
     full = random_race(190)  # 124 plies, among the shortest random games
     assert any(m.count("-") == 2 for m in full.moves)  # a bounce
     paste_link(page, race.Game())
-    game = race.Game()
-    for move in full.moves:
-        assert not game.is_over
-        click_move(page, move)
-        game.play(move)
-        assert_page_shows(page, game)
-    assert game.is_over and game.moves == full.moves
-    state = page_state(page)
-    assert state["over"] == "1" and state["winner"] == game.winner
-    assert race.COLOUR_NAMES[game.winner].capitalize() in page.inner_text("[data-banner]")
-    assert page.is_visible('[data-banner] [data-action="new-dialog"]')
+    play_to_the_end(page, race.Game(), full)
 
 
 @pytest.mark.slow
@@ -40,16 +46,7 @@ def test_a_four_player_pro_game_ends_by_clicks_with_passes_goal_moves_and_a_boun
     game = before_end(full, 12)
     paste_link(page, game)
     assert_page_shows(page, game)
-    for move in last:
-        assert not game.is_over
-        click_move(page, move)
-        game.play(move)
-        assert_page_shows(page, game)
-    assert game.is_over and game.moves == full.moves
-    state = page_state(page)
-    assert state["over"] == "1" and state["winner"] == game.winner
-    assert race.COLOUR_NAMES[game.winner].capitalize() in page.inner_text("[data-banner]")
-    assert page.is_visible('[data-banner] [data-action="new-dialog"]')
+    play_to_the_end(page, game, full)
 
 
 def test_three_player_game_starts_with_three_colours(page):

@@ -57,7 +57,6 @@ def test_board_table_matches_the_spec_picture():
     assert race.ROUTE_INDEX["9"] == 9
     assert race.ROUTE_INDEX["G"] == 15
     assert race.COLOURS == ("w", "b", "r", "y")
-    assert race.COLOUR_NAMES["r"] == "red"
     assert issubclass(race.IllegalMove, ValueError)
 
 

@@ -71,9 +71,6 @@ BLACK = "b"
 COLOURS = ("w", "b")
 """The colour codes in turn order when White starts; index 0 is White."""
 
-COLOUR_NAMES = {"w": "white", "b": "black"}
-"""Colour codes to plain names (the engine's errors give codes; lotus.game.refusals words them)."""
-
 PASS = "pass"
 """A pass in notation (as ``race.PASS``)."""
 

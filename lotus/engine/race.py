@@ -46,8 +46,6 @@ from lotus.engine import Game as _Protocol
 from lotus.engine import IllegalMove as _AnyIllegalMove
 
 COLOURS = ("w", "b", "r", "y")
-COLOUR_NAMES = {"w": "white", "b": "black", "r": "red", "y": "yellow"}
-"""Colour codes to plain names (the engine's errors give codes; lotus.game.refusals words them)."""
 
 # The board: the ONE table to correct if a better reading of the rulebook's picture turns up.
 # Each row is (field, the field(s) a stone steps onto next, role). The start has one entrance
