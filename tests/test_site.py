@@ -306,7 +306,8 @@ def test_the_language_is_chosen_in_the_head_before_anything_that_paints():
 @pytest.mark.parametrize("config", ["pyscript.toml", "embed.toml"])
 def test_the_pages_ship_the_words_of_every_language(config):
     """lotus.words.use imports a language's messages by name (no import statement names them):
-    the configs of the pages that word their texts list every language's module by hand."""
+    the configs of the pages that word their texts list every language's module (tools/words.py
+    writes those lines)."""
     files = config_files(config)
     assert "lotus/words/__init__.py" in files
     for lang in words.LANGUAGES[1:]:

@@ -23,7 +23,7 @@ when a committed page is out of date. `python tools/predraw.py --check` only che
   header's language switch, the head's `<link rel="alternate" hreflang>`.
 
 Each page also has a page in each other language of the catalog (index.de.html, embed.de.html:
-generated, not committed; `--translations` writes only those, as make does): the English page
+generated, not committed; `--translations` writes only those; make writes all): the English page
 with its words translated (tools/words.py translate_page), its links to the site's other pages
 and its manifest in that language, and its boards drawn with `lotus.words.use(lang)` in force.
 """

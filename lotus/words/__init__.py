@@ -17,10 +17,18 @@ texts here; the engines raise errors with a code and values, and never word them
 
 import sys
 
-LANGUAGES = ("en", "de")
-"""The site's languages, the first the default (a new language: its .po file and a line here)."""
+SPOKEN = (
+    ("en", "English"),
+    ("de", "Deutsch"),
+)
+"""The site's languages, the first the default, each its code (a primary language subtag, as in
+`<html lang>`) and its name in itself (the language switch's). A new language is its catalog,
+locale/<code>.po, and one line here: the build derives the rest (docs/languages.md)."""
 
-NAMES = {"en": "English", "de": "Deutsch"}
+LANGUAGES = tuple(code for code, _name in SPOKEN)
+"""The languages' codes ('en', 'de'), the first the default."""
+
+NAMES = dict(SPOKEN)
 """Each language's name in itself, for the language switch."""
 
 CONTEXT = "\x04"  # between a message's context and its id in a compiled catalog (as in gettext)

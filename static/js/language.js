@@ -50,11 +50,14 @@
     wanted = wanted || known(stored()) || (here !== languages[0] ? here : browser());
   }
   if (!wanted || wanted === here) return;
-  // The page of `wanted` beside this one: index.html <-> index.de.html (a folder: its index).
+  // The page of `wanted` beside this one: index.html <-> index.de.html <-> index.fr.html (a
+  // folder: its index), whichever of the site's languages this page's name carries.
   var path = location.pathname;
   var folder = path.slice(0, path.lastIndexOf("/") + 1);
   var name = path.slice(folder.length) || "index.html";
-  var base = name.replace(/(\.[a-z]{2})?\.html$/, "");
+  var base = name.replace(/\.html$/, "");
+  var dot = base.lastIndexOf(".");
+  if (dot >= 0 && languages.indexOf(base.slice(dot + 1)) > 0) base = base.slice(0, dot);
   var page = base + (wanted === languages[0] ? "" : "." + wanted) + ".html";
   // Nothing of this page is shown while the other one loads.
   root.style.display = "none";
