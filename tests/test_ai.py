@@ -67,6 +67,7 @@ def test_race_easy_and_medium_move_legally_from_random_positions(players, pro):
             assert_legal_and_untouched(game, "medium", seed=k)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_race_hard_moves_legally_from_random_positions(players):
     for k in range(2):
@@ -177,7 +178,9 @@ def test_go_passes_when_the_board_is_settled(level):
 # -- determinism, budget and errors --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    "level", [pytest.param(x, marks=pytest.mark.slow) if x == "hard" else x for x in LEVELS]
+)
 def test_same_seed_same_move(level):
     race_game = random_race(3, False, plies=30, seed=5)
     go_game = random_go(plies=20, seed=5)
@@ -397,6 +400,7 @@ def test_race_playout_plays_the_same_game_when_blocked_and_in_the_double_turn():
                 assert got == pytest.approx(want, abs=1e-12), (game.state_key(), seed, depth)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("threat", [0.0, 2.0])
 def test_race_playout_plays_the_heuristics_best_move(threat):
     # The playout's move choice is an inlined copy of move_score: one ply with no random moves

@@ -21,6 +21,8 @@ import pytest
 
 from lotus import words
 
+pytestmark = pytest.mark.slow  # a make run in a copy of the site: for make test, not test-fast
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COPIED = (
     "Makefile",
