@@ -53,12 +53,17 @@ class Guard:
         assert not problems, "\n".join(problems)
 
 
-def held_page(browser, guard, held: tuple):
+def held_page(browser, guard, held: tuple, locale: str = "en-US", init_script: str = ""):
     """(page, url, gate) on a server of its own that holds the files named in `held` back until
-    `gate.set()`; a generator for a fixture to `yield from` (closed and put back after)."""
+    `gate.set()`; a generator for a fixture to `yield from` (closed and put back after). The
+    browser speaks `locale`; `init_script` runs in the page before its own scripts."""
     gate = threading.Event()
     server, url = serve(delays={name: gate for name in held})
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
+    context = browser.new_context(
+        viewport={"width": 1200, "height": 900}, service_workers="block", locale=locale
+    )
+    if init_script:
+        context.add_init_script(init_script)
     page = context.new_page()
     origin, guard.origin = guard.origin, url
     guard.attach(page)

@@ -2,12 +2,10 @@
 `?lang=` in a link and the header's switch choose (and the switch is remembered), the game goes
 along, and an embed takes `lang=` from its fragment. (Offline in German: e2e/test_offline.py.)"""
 
-import threading
-
 import pytest
 
 from e2e.boards import click_move
-from tools.browser import serve
+from e2e.support import held_page
 from tools.pages import moves, wait_moves, wait_ready
 
 # Each document records, as it first paints content, its path and language (sessionStorage
@@ -52,18 +50,7 @@ def device(browser, guard, site):
 def held(browser, guard):
     """(new page, site URL, gate): a German device on a server holding MicroPython back until
     `gate.set()`, so the page is seen as it paints, before Python is ready."""
-    gate = threading.Event()
-    server, url = serve(delays={"micropython.wasm": gate})
-    context = browser.new_context(locale="de-DE", service_workers="block")
-    context.add_init_script(PAINTS)
-    page = context.new_page()
-    origin, guard.origin = guard.origin, url
-    guard.attach(page)
-    yield page, url, gate
-    gate.set()
-    context.close()
-    server.shutdown()
-    guard.origin = origin
+    yield from held_page(browser, guard, ("micropython.wasm",), locale="de-DE", init_script=PAINTS)
 
 
 def test_a_german_browser_sees_the_german_page_from_its_first_paint(held):

@@ -285,14 +285,6 @@ def test_the_snippet_is_a_lazy_iframe_with_the_resize_listener():
 # -- the board's language -----------------------------------------------------------------------
 
 
-@pytest.fixture
-def german():
-    """The catalog's words in German for one test, English again after it."""
-    words.use("de")
-    yield
-    words.use("en")
-
-
 def test_a_snippet_made_in_german_carries_lang_de_and_one_made_in_english_nothing(german):
     shown = games.get("race").new_session({})  # what the app's Embed dialog embeds from
     settings = embed.settings_for(shown, "position")

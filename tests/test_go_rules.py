@@ -6,22 +6,11 @@ kensington.svg) for the numbering. Neighbours used below, for reading along:
 72: 12 43 71 | 71: 12 70 72.
 """
 
-import contextlib
-
 import pytest
 
 from lotus import engine
 from lotus.engine import go
-
-
-@contextlib.contextmanager
-def refuses(kind, code: str, /, **values):
-    """Assert that the block raises `kind` with the refusal `code` and (at least) `values`."""
-    with pytest.raises(kind) as err:
-        yield err
-    assert err.value.code == code, str(err.value)
-    for key in values:
-        assert err.value.values[key] == values[key], str(err.value)
+from tests.support.refusals import refuses
 
 
 def setup(white=(), black=(), to_move="w", marker=0):

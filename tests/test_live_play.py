@@ -366,14 +366,6 @@ def test_pass_resign_and_hint_wait_for_this_pages_turn(action):
 # -- what the pages say, in either language -------------------------------------------------------
 
 
-@pytest.fixture
-def german():
-    """The pages' words in German for one test (the tests' language is English)."""
-    catalog.use("de")
-    yield
-    catalog.use("en")
-
-
 def sentences(text: str) -> list:
     return [s.strip() for s in text.replace("? ", "?|").replace(". ", ".|").split("|")]
 

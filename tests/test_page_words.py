@@ -2,20 +2,8 @@
 games words its entries when it is drawn (what storage keeps are codes and notation), and a
 copy, an import or a link says what happened in one sentence."""
 
-import pytest
-
-import lotus.words as catalog
 from lotus.page import saved_games
 from tests.support.pages import started
-
-
-@pytest.fixture
-def german():
-    """The page's words in German for one test (the tests' language is English)."""
-    catalog.use("de")
-    yield
-    catalog.use("en")
-
 
 ENTRY = {
     "id": "g1",

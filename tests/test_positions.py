@@ -311,15 +311,6 @@ def test_non_text_is_refused(value):
         from_position(value)
 
 
-@pytest.fixture
-def german():
-    from lotus import words
-
-    words.use("de")
-    yield
-    words.use("en")
-
-
 def test_a_position_error_in_german_names_the_part_in_german_and_keeps_its_code(german):
     """`part` is notation's name for the part (what code reads); the message is German, with
     the colour's name, the plural of the count and the board's words (Start, Ziel)."""

@@ -3,24 +3,13 @@
 Mid-game positions are built with `race.Game.from_setup`; each test names the rule it checks.
 """
 
-import contextlib
-
 import pytest
 
 from lotus import engine
 from lotus.engine import go, race
+from tests.support.refusals import refuses
 
 setup = race.Game.from_setup
-
-
-@contextlib.contextmanager
-def refuses(kind, code: str, /, **values):
-    """Assert that the block raises `kind` with the refusal `code` and (at least) `values`."""
-    with pytest.raises(kind) as err:
-        yield err
-    assert err.value.code == code, str(err.value)
-    for key in values:
-        assert err.value.values[key] == values[key], str(err.value)
 
 
 def rejects(game: race.Game, move, code: str, /, **values) -> race.IllegalMove:

@@ -636,15 +636,6 @@ def test_the_documented_errors_are_the_errors():
 # -- in German ------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def german():
-    from lotus import words
-
-    words.use("de")
-    yield
-    words.use("en")
-
-
 @pytest.mark.parametrize(
     "text, message",
     [

@@ -158,14 +158,6 @@ SAMPLES = {
 }
 
 
-@pytest.fixture
-def german():
-    """The language German for one test, English again after it."""
-    words.use("de")
-    yield
-    words.use("en")
-
-
 def samples():
     for code in sorted(SAMPLES):
         for values in SAMPLES[code]:

@@ -283,14 +283,6 @@ def test_the_session_marks_the_lotus_and_says_it_was_completed():
     assert session.status().startswith("White completes a lotus: that group can never be reversed.")
 
 
-@pytest.fixture
-def german():
-    """The catalog's words in German for one test, English again after it."""
-    words.use("de")
-    yield
-    words.use("en")
-
-
 def test_the_german_board_names_its_points_in_german(german):
     game = go.Game.from_setup("w" + "." * 70 + "b", "w")
     game.play("37")

@@ -430,14 +430,6 @@ def test_same_svg_under_micropython():
 # --- words --------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def german():
-    """The catalog's words in German for one test, English again after it."""
-    words.use("de")
-    yield
-    words.use("en")
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_german_board_says_start_and_ziel_as_the_printed_one_does(german, players):
     root = parse(render.board(race.Game(players=players)))

@@ -1,21 +1,11 @@
 """The sessions' and the page's sentences in German: results, move descriptions, the scoring
 line, the computer's and the analysis' words (tests elsewhere read them in English)."""
 
-import pytest
-
-from lotus import words
 from lotus.engine import race
 from lotus.game.go_session import GoSession
 from lotus.game.race_session import RaceSession
 from lotus.page import panel
 from lotus.page.analysis import Analysis
-
-
-@pytest.fixture
-def german():
-    words.use("de")
-    yield
-    words.use("en")
 
 
 def play_all(session, moves: str):

@@ -5,9 +5,9 @@ Each game's session (`race_session`, `go_session`) builds on `Session`; the regi
 Every text a person reads is worded through the catalog (lotus.words) where it is made.
 """
 
+from lotus.game.refusals import colour_name  # noqa: F401 (the sessions and the page word colours)
 from lotus.words import N_, _
 
-COLOUR_WORDS = {"w": N_("White"), "b": N_("Black"), "r": N_("Red"), "y": N_("Yellow")}
 LEVEL_WORDS = {
     "easy": N_("easy"),
     "medium": N_("medium"),
@@ -18,11 +18,6 @@ LEVEL_WORDS = {
 # Written again here because the registry imports the sessions (tests/test_games.py keeps the two
 # equal): a game stops taking moves there, so that no game is played that could not be kept.
 MAX_MOVES = 2000
-
-
-def colour_name(colour: str) -> str:
-    """'w' -> 'White' (in the language in use)."""
-    return _(COLOUR_WORDS[colour])
 
 
 def level_name(level: str) -> str:

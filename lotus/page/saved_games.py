@@ -7,6 +7,7 @@ from storage when storage changes (a save, a deletion, another tab), never to dr
 """
 
 from lotus.game import games, library, saves
+from lotus.game.refusals import COLOUR_WORDS, colour_name
 from lotus.game.text import echo
 from lotus.page.app import escape
 from lotus.words import N_, _, n_, p_
@@ -19,7 +20,6 @@ FULL = N_(
     "Saving failed: this browser's storage is full. The game goes on; export it (Records) to "
     "keep it, or delete games you no longer need from Your games."
 )
-COLOURS = {"w": N_("White"), "b": N_("Black"), "r": N_("Red"), "y": N_("Yellow")}
 SEATS = {  # who plays a colour, in the list
     "human": N_("person"),
     "easy": N_("computer (easy)"),
@@ -296,8 +296,8 @@ def players(text: str) -> str:
     said = []
     for part in text.split(",") if text else []:
         colour, _colon, seat = part.partition(":")
-        if colour not in COLOURS or seat not in SEATS:
+        if colour not in COLOUR_WORDS or seat not in SEATS:
             return text
         # Translators: one colour and who plays it, in the list of Your games.
-        said.append(_("{colour}: {player}", colour=_(COLOURS[colour]), player=_(SEATS[seat])))
+        said.append(_("{colour}: {player}", colour=colour_name(colour), player=_(SEATS[seat])))
     return ", ".join(said)

@@ -9,11 +9,9 @@ refusal's reason (`LiveError`: a message id and its values) is worded here too (
 Nothing here crosses the wire: the pages send codes, and each words them in its own language.
 """
 
-from lotus.game.refusals import reason
+from lotus.game.refusals import colour_name, reason
 from lotus.page.live.wire import LiveError
 from lotus.words import N_, _, n_
-
-COLOURS = {"w": N_("White"), "b": N_("Black"), "r": N_("Red"), "y": N_("Yellow")}
 
 # -- the panel's live line ------------------------------------------------------------------------
 STATES = {
@@ -128,11 +126,6 @@ def word(kept) -> str:
     if "colours" in values:
         values["names"] = names(values.pop("colours"))
     return _(message, **values)
-
-
-def colour_name(colour: str) -> str:
-    """'White' for 'w', … in the language in use (an unknown code as it is)."""
-    return _(COLOURS[colour]) if colour in COLOURS else colour
 
 
 def names(colours: str) -> str:
