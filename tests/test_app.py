@@ -3,6 +3,7 @@
 from lotus.engine import race
 from lotus.game.race_session import RaceSession
 from lotus.page import app
+from tests.support.games import race_one_move_from_its_end
 
 
 def test_query_opens_a_game_with_its_options():
@@ -127,14 +128,7 @@ def test_status_names_the_player_blocked_and_the_winner():
 
 def test_the_end_banner_names_the_winner():
     session = RaceSession()
-    session.game = race.Game.from_setup(
-        players=2,
-        pro=False,
-        to_move="w",
-        board={"14": "w"},
-        start={"w": (), "b": (4, 3, 2, 1)},
-        goal={"w": 9, "b": 0},
-    )
+    session.game = race_one_move_from_its_end()
     session.play("14-G")
     assert session.banner() == "White wins."  # between people: the winner's name
     assert session.status() == "White wins with every stone home."

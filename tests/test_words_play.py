@@ -1,11 +1,11 @@
 """The sessions' and the page's sentences in German: results, move descriptions, the scoring
 line, the computer's and the analysis' words (tests elsewhere read them in English)."""
 
-from lotus.engine import race
 from lotus.game.go_session import GoSession
 from lotus.game.race_session import RaceSession
 from lotus.page import panel
 from lotus.page.analysis import Analysis
+from tests.support.games import race_one_move_from_its_end
 
 
 def play_all(session, moves: str):
@@ -17,14 +17,7 @@ def play_all(session, moves: str):
 def won_race(seats=None) -> RaceSession:
     """White carries its last stone from 14 into the goal (R11)."""
     session = RaceSession(seats=seats)
-    session.game = race.Game.from_setup(
-        players=2,
-        pro=False,
-        to_move="w",
-        board={"14": "w"},
-        start={"w": (), "b": (4, 3, 2, 1)},
-        goal={"w": 9, "b": 0},
-    )
+    session.game = race_one_move_from_its_end()
     session.play("14-G")
     return session
 

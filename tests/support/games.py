@@ -99,3 +99,16 @@ ARENA_LOSSES = {
         "40 52 41 28 42 22 68 18 71 27 24 8 29 16 17 45 21 pass pass",
     ),
 }
+
+
+def race_one_move_from_its_end() -> race.Game:
+    """A race for two, White to move, whose last stone on 14 goes home with "14-G" and wins
+    (R11); Black has every stone still on the start."""
+    return race.Game.from_setup(
+        players=2,
+        pro=False,
+        to_move="w",
+        board={"14": "w"},
+        start={"w": (), "b": (4, 3, 2, 1)},
+        goal={"w": 9, "b": 0},
+    )
