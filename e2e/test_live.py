@@ -16,7 +16,7 @@ from e2e.boards import assert_page_shows, click_move
 from e2e.support import opener
 from lotus.engine import go, race
 from lotus.game import records
-from lotus.game.refusals import colour_name
+from lotus.game.text import colour_name
 from tests.support.games import before_end, random_race
 from tools.pages import (
     TIMEOUT,

@@ -4,7 +4,7 @@ import pytest
 
 from e2e.boards import assert_page_shows, click_move, click_moves, page_state
 from lotus.engine import race
-from lotus.game.refusals import colour_name
+from lotus.game.text import colour_name
 from tests.support.games import before_end, random_race
 from tools.pages import WORKER_TIMEOUT, load, paste_link
 

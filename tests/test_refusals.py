@@ -13,7 +13,7 @@ import pytest
 
 from lotus import words
 from lotus.engine import BadPosition, IllegalMove, Refusal, go, race
-from lotus.game import refusals
+from lotus.game import refusals, text
 from lotus.game.refusals import reason
 from tests.support.files import ROOT
 from tests.support.flip import engine as flip
@@ -276,7 +276,7 @@ def test_colours_are_capitalised_names_and_notation_is_quoted():
     with pytest.raises(race.IllegalMove) as info:
         err.play("Sb4-B4")
     assert reason(info.value) == "The start stack “Sb4” is Black's; White is to move."
-    assert refusals.colour_name("r") == "Red" and refusals.colour_name("x") == "x"
+    assert text.colour_name("r") == "Red" and text.colour_name("x") == "x"
 
 
 def test_an_error_without_a_code_is_its_own_text():

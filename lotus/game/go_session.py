@@ -3,7 +3,8 @@
 from lotus.engine import go
 from lotus.engine.kensington import HEXAGONS, NEIGHBOURS, SIZE
 from lotus.game.refusals import reason
-from lotus.game.session import Session, colour_name, join_and
+from lotus.game.session import Session, join_and
+from lotus.game.text import colour_name
 from lotus.render import go as go_render
 from lotus.words import N_, _, n_
 

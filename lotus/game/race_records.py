@@ -6,10 +6,11 @@ module never imports lotus.game.records or lotus.game.positions (no import circl
 """
 
 from lotus.engine import race
-from lotus.game.refusals import colour_name, reason
+from lotus.game.refusals import reason
 from lotus.game.text import (
     POSITION_SEPARATOR,
     PositionError,
+    colour_name,
     echo,
     number,
     position_game,

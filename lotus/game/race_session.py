@@ -2,7 +2,8 @@
 
 from lotus.engine import race
 from lotus.game.refusals import reason
-from lotus.game.session import Session, colour_name
+from lotus.game.session import Session
+from lotus.game.text import colour_name
 from lotus.render import race as race_render
 from lotus.words import N_, _, n_
 

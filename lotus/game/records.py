@@ -20,8 +20,8 @@ from lotus.game import games, positions
 
 # the most moves, who may sit at a colour
 from lotus.game.games import MAX_MOVES, SEAT_KINDS
-from lotus.game.refusals import colour_name, reason
-from lotus.game.text import digits, echo, either, number
+from lotus.game.refusals import reason
+from lotus.game.text import colour_name, digits, echo, either, number
 from lotus.words import _, p_
 
 KINDS = SEAT_KINDS

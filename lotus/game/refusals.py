@@ -12,20 +12,11 @@ code: a message with {placeholders} named as the error's values, or a function o
 a wording with a count or with parts that depend on the values.
 """
 
+from lotus.game.text import colour_name
 from lotus.words import N_, _, n_
-
-COLOUR_WORDS = {"w": N_("White"), "b": N_("Black"), "r": N_("Red"), "y": N_("Yellow")}
-"""Each colour code's name, marked for the catalog (worded by ``colour_name``)."""
 
 COLOUR_KEYS = ("colour", "owner", "top", "winner")
 """The values of a refusal that hold a colour code."""
-
-
-def colour_name(colour: str) -> str:
-    """A colour's name in the language in use ('w' -> 'White'); a code that is no colour as it
-    is."""
-    word = COLOUR_WORDS.get(colour)
-    return _(word) if word is not None else str(colour)
 
 
 def _colour_not_playing(v: dict) -> str:

@@ -5,7 +5,7 @@ Each game's session (`race_session`, `go_session`) builds on `Session`; the regi
 Every text a person reads is worded through the catalog (lotus.words) where it is made.
 """
 
-from lotus.game.refusals import colour_name  # noqa: F401 (the sessions and the page word colours)
+from lotus.game.text import colour_name
 from lotus.words import N_, _
 
 LEVEL_WORDS = {

@@ -1,11 +1,22 @@
 """Reading a person's text and repeating it back: strict whole numbers, the part of a value a
-message may repeat (a message never carries a whole long input), and the error of a position text
-that every game's notation raises.
+message may repeat (a message never carries a whole long input), the error of a position text
+that every game's notation raises, and the names of the colours and of a position's parts.
 
 Imported by the registry at load time: it imports nothing of lotus but the words.
 """
 
-from lotus.words import _, p_
+from lotus.words import N_, _, p_
+
+COLOUR_WORDS = {"w": N_("White"), "b": N_("Black"), "r": N_("Red"), "y": N_("Yellow")}
+"""Each colour code's name, marked for the catalog (worded by ``colour_name``)."""
+
+
+def colour_name(colour: str) -> str:
+    """A colour's name in the language in use ('w' -> 'White'); a code that is no colour as it
+    is."""
+    word = COLOUR_WORDS.get(colour)
+    return _(word) if word is not None else str(colour)
+
 
 ECHO_CHARS = 20  # characters of a person's input that a message repeats (then "…")
 

@@ -22,7 +22,7 @@ Pure Python for CPython and MicroPython (no typing, dataclasses; dicts are not o
 
 import json
 
-from lotus.game.session import colour_name
+from lotus.game.text import colour_name
 from lotus.words import N_, _, n_
 
 LEVEL = "medium"

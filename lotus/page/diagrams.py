@@ -10,7 +10,8 @@ turns clicks into calls here and writes the results back.
 """
 
 from lotus.game import games
-from lotus.game.session import colour_name, sentence
+from lotus.game.session import sentence
+from lotus.game.text import colour_name
 from lotus.page import embed
 from lotus.page.app import escape as _html
 from lotus.words import _, p_

@@ -4,7 +4,8 @@ Functions of the session on show, for the app's controller's view (`lotus.dom.pa
 them into the page); nothing here changes state.
 """
 
-from lotus.game.session import colour_name, level_name
+from lotus.game.session import level_name
+from lotus.game.text import colour_name
 from lotus.page.app import escape
 from lotus.words import _
 

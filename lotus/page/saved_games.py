@@ -7,8 +7,7 @@ from storage when storage changes (a save, a deletion, another tab), never to dr
 """
 
 from lotus.game import games, library, saves
-from lotus.game.refusals import COLOUR_WORDS, colour_name
-from lotus.game.text import echo
+from lotus.game.text import COLOUR_WORDS, colour_name, echo
 from lotus.page.app import escape
 from lotus.words import N_, _, n_, p_
 

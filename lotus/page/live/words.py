@@ -9,7 +9,8 @@ refusal's reason (`LiveError`: a message id and its values) is worded here too (
 Nothing here crosses the wire: the pages send codes, and each words them in its own language.
 """
 
-from lotus.game.refusals import colour_name, reason
+from lotus.game.refusals import reason
+from lotus.game.text import colour_name
 from lotus.page.live.wire import LiveError
 from lotus.words import N_, _, n_
 

@@ -1,7 +1,8 @@
 """Flip's session in the page: a click places a stone; passing when the rules say so (F3)."""
 
 from lotus.game.refusals import reason
-from lotus.game.session import Session, colour_name
+from lotus.game.session import Session
+from lotus.game.text import colour_name
 from tests.support.flip import engine, render
 
 
