@@ -3,11 +3,13 @@
 Usage: .venv/bin/python bench/scoring_bench.py [--runs 5] [--site DIR]
 
 Each run opens a fresh browser context (a first visit, service workers blocked) on a seeded Go
-game between people, 14 empty points before its end, from its share link; once a worker can be
-asked (`body[data-computer-ready]`), it clicks pass twice and times, in the page, the second
-pass's click to `body[data-dead-source="search"]` (the search's estimate replacing the engine's
-quick guess). It also says whether the page asked for Pyodide (a game between people should not
-load it: the quick MicroPython worker answers). Prints each run and the median, in ms.
+game between people, 14 empty points before its end, from its share link; once it is ready, it
+clicks pass twice and times, in the page, the second pass's click to
+`body[data-dead-source="search"]` (the search's estimate replacing the engine's quick guess). A
+game between people starts no worker before its first question, so the time includes the quick
+MicroPython worker's start, as the players wait for it. It also says whether the page asked for
+Pyodide (a game between people should not load it: the quick worker answers). Prints each run
+and the median, in ms.
 """
 
 import argparse
@@ -47,7 +49,7 @@ def one_run(browser, url: str, fragment: str) -> tuple:
         loaded = []
         page.on("request", lambda request: loaded.append(request.url))
         page.goto(f"{url}/index.html?game=go#{fragment}")
-        page.wait_for_selector('body[data-computer-ready="1"]', state="attached", timeout=WAIT)
+        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=WAIT)
         page.click('[data-action="pass"]')
         page.click('[data-action="pass"]')
         started = page.evaluate("performance.now()")

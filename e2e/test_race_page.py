@@ -6,7 +6,7 @@ from e2e.boards import assert_page_shows, click_move, click_moves, page_state
 from lotus.engine import race
 from lotus.game.text import colour_name
 from tests.support.games import before_end, random_race
-from tools.pages import WORKER_TIMEOUT, load, paste_link
+from tools.pages import WORKER_TIMEOUT, load, paste_link, wait_text
 
 
 def play_to_the_end(page, game: race.Game, full: race.Game) -> None:
@@ -127,19 +127,25 @@ def test_keyboard_alone_plays_a_move(page):
 
 
 def test_a_redraw_keeps_the_keyboards_place_on_the_board(page):
-    """A worker coming up, a move, a hint: each redraws the board, and the element the
-    keyboard was on keeps the focus (it was lost to the page's body when the board was redrawn)."""
+    """A selection, a move, a worker coming up and a hint: each redraws the board, and the
+    element the keyboard was on keeps the focus (it was lost to the page's body when the board
+    was redrawn). A game between people starts its workers only when it first asks them."""
     load(page, "?game=race", fresh=True)
     page.focus('[data-start="w2"]')
-    page.wait_for_selector('body[data-computer-ready="1"]', timeout=WORKER_TIMEOUT)  # redraws
     focused = "() => document.activeElement && document.activeElement.getAttribute('data-start')"
-    assert page.evaluate(focused) == "w2"
     page.keyboard.press("Enter")  # selected: a redraw
     assert page.evaluate(focused) == "w2"
     page.focus('[data-field="B2"]')
     page.keyboard.press("Enter")
     assert page_state(page)["moves"] == ["Sw2-B2"]
-    assert page.evaluate("() => document.activeElement.getAttribute('data-field')") == "B2"
+    on_b2 = "() => document.activeElement.getAttribute('data-field') === 'B2'"
+    assert page.evaluate(on_b2)
+    assert page.get_attribute("body", "data-computer-ready") is None  # no worker asked yet
+    # Hint, clicked by script so that the keyboard stays on B2: the workers start (redraws).
+    page.evaluate("document.querySelector('[data-action=\"hint\"]').click()")
+    page.wait_for_selector('body[data-computer-ready="1"]', timeout=WORKER_TIMEOUT)
+    wait_text(page, "Hint: ", timeout=WORKER_TIMEOUT)
+    assert page.evaluate(on_b2)
 
 
 def test_pass_is_enabled_only_when_legal(page):

@@ -320,10 +320,11 @@ def test_dead_groups_are_asked_of_the_quick_worker_without_starting_pyodide():
     page.click("point", "1")
     page.action("pass")
     page.action("pass")
-    assert page.tickets() == []  # no worker yet: the engine's quick guess stands
-    page.worker_up(False)  # the quick worker is up: it suggests the dead groups
+    # No worker is up in a game between people: the question is asked all the same (it starts
+    # the quick worker, not Pyodide), and the engine's quick guess stands until it is answered.
     (ticket,) = page.tickets()
     assert ticket.kind == "dead" and ticket.quick and not ticket.wakes_search
+    page.worker_up(False)
     assert page.tickets() == [ticket]  # asked once for this position
 
 
@@ -423,10 +424,9 @@ def test_the_computer_suggests_dead_groups_once_per_position_unless_the_players_
     page.click("point", "1")
     page.action("pass")
     page.action("pass")
-    assert page.tickets() == []  # no worker yet: the engine's quick guess stands
-    page.worker_up(False)
     (ticket,) = page.tickets()
     assert ticket.kind == "dead" and ticket.call == "suggest_dead"
+    assert page.view()["flags"]["dead-source"] != "search"  # the engine's guess meanwhile
     assert "level" not in json.loads(ticket.request())
     assert page.tickets() == [ticket]
     page.answered(ticket, ["1"])

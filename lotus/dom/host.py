@@ -20,7 +20,7 @@ from lotus.words import _
 WORKER = "engine"  # the Pyodide worker: the full search
 WORKER_SRC = "static/py/worker.py"  # both workers' script, relative to the site's root
 WORKER_CONFIG = "./worker.toml"  # beside the page (rules/ has its own copy)
-QUICK = "engine-mpy"  # the MicroPython worker: answers until Pyodide is up (started once ready)
+QUICK = "engine-mpy"  # the MicroPython worker: answers until Pyodide is up
 QUICK_CONFIG = "./worker-mpy.toml"  # beside the page (rules/ has its own copy)
 POLL = 0.02  # seconds between looks at a worker being started by another task
 TARGET_SELECTOR = "[data-field],[data-start],[data-point]"
@@ -360,16 +360,17 @@ class Host:
         return self.engines.get(name) is not None
 
     def wake(self, owner, redraw) -> None:
-        """Start the workers in the background (the board is playable meanwhile): the quick
-        one answers first; the Pyodide one, started at once only for a game with a computer seat
-        (else on the first question), takes over once it has answered its first call. `owner`
-        is the page's controller: told as soon as a worker is up."""
+        """Start the workers in the background (the board is playable meanwhile) for a game with
+        a computer seat: the quick one answers first, the Pyodide one takes over once it has
+        answered its first call. A game between people starts them on its first question (a
+        hint, Go's dead groups: `engine`), so a page that is only played on costs no worker.
+        `owner` is the page's controller: told as soon as a worker is up."""
         self.later = None
         self.owner = owner
         self.redraw = redraw
         self.owners[owner] = redraw
-        self.spawn(self.wake_quick())
         if owner.wants_search():
+            self.spawn(self.wake_quick())
             self.wake_pyodide()
 
     def wake_later(self, owner, redraw) -> None:
@@ -430,7 +431,7 @@ class Host:
             self.wake_pyodide()  # a game between people starts it on its first move or hint
         if not ticket.quick:
             return await self.worker(), False
-        if QUICK not in self.engines:  # a board page starts it on first use
+        if QUICK not in self.engines:  # a game between people, a board page: on first use
             asyncio.create_task(self._quietly(self.quick))
         while True:
             if self.up(WORKER):

@@ -157,10 +157,11 @@ class Computer:
         self.out.append(Ticket("move", session, level, seed=session.version, delay=delay))
 
     def ask_dead(self) -> None:
-        """While scoring: ask a worker for the dead groups, once per position (not before a
-        worker is up: until then the engine's quick guess stands)."""
+        """While scoring: ask a worker for the dead groups, once per position (the engine's quick
+        guess stands until the answer comes; in a game between people the question starts the
+        quick worker)."""
         session = self.shown()
-        if session.phase() != "scoring" or not self.computer_ready:
+        if session.phase() != "scoring":
             return
         if session.asked_dead != session.version:
             session.asked_dead = session.version
