@@ -8,6 +8,7 @@ web app manifest."""
 import pytest
 
 from e2e.boards import click_move
+from lotus.engine import go
 from tests.support.games import random_go, random_race
 from tools.pages import TIMEOUT, clear_storage, paste_link, reload, wait_moves, wait_ready
 
@@ -48,10 +49,32 @@ OUT_OF_VIEW = """(selectors) => {
 }"""
 PAGE_SCROLL = """() => [document.scrollingElement.scrollTop,
   document.scrollingElement.scrollHeight - innerHeight]"""
+# How many of the move list's rows are in view: the part of its box inside the window and inside
+# each scrolling ancestor's visible box, over one row's height.
+ROWS_SHOWN = """() => { const list = document.querySelector('[data-movelist]');
+  const row = list.querySelector('li'); if (!row) return null;
+  const r = list.getBoundingClientRect(); let top = Math.max(r.top, 0);
+  let bottom = Math.min(r.bottom, innerHeight);
+  for (let a = list.parentElement; a && a !== document.body; a = a.parentElement)
+    if (/(auto|scroll|hidden)/.test(getComputedStyle(a).overflowY)) {
+      const b = a.getBoundingClientRect(); top = Math.max(top, b.top);
+      bottom = Math.min(bottom, b.bottom); }
+  return (bottom - top) / row.getBoundingClientRect().height; }"""
+MIN_ROWS = 8  # the game's story: at least this many rows of the move list in view
+# The smallest side of Go's points' boxes (their hit areas), in CSS pixels.
+SMALLEST_POINT = """() => Math.min(...[...document.querySelectorAll('[data-board] [data-point]')]
+  .map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }))"""
+TOUCH = 36  # px: the least a finger hits well (at 844x390, a phone on its side)
 LAST_MOVE_SHOWN = """() => { const list = document.querySelector('[data-movelist]');
   const last = list.lastElementChild; if (!last) return null;
   const a = list.getBoundingClientRect(), b = last.getBoundingClientRect();
   return b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }"""
+
+
+def assert_rows(page, when: str) -> None:
+    """The move list shows at least MIN_ROWS rows, whatever else the panel shows."""
+    rows = page.evaluate(ROWS_SHOWN)
+    assert rows is not None and rows >= MIN_ROWS, f"{when}: the move list shows {rows} rows"
 
 
 def board_selectors(game: str, start: str = "") -> list:
@@ -118,6 +141,9 @@ def after_layout(page) -> None:
 RELOADED = {"race": (390, 844), "go": (844, 390)}
 
 
+# A Go game brought to scoring by two passes (between people: nothing is searched).
+SCORING = go.Game.from_moves(["1", "40", "2", "41", "3", "31", "10", "32", "pass", "pass"])
+
 PAGES = {"en": "index.html", "de": "index.de.html"}  # German words are longer: both must fit
 
 
@@ -128,11 +154,16 @@ def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game
     size (8 at the first, 2 more at each next one, so at least 8 in the list at every size); a
     long game opened from a link pasted into the address bar at the first size (the latest move
     stays in view when a panel section opens), then resized to each next size (it stays in view,
-    as a phone turned expects), and loaded anew at a phone's size."""
+    as a phone turned expects), and loaded anew at a phone's size. At every size the move list
+    shows at least 8 rows: in play, at the game's end (the race's result, Go's scoring), in
+    review and with the analysis open; and at 844x390 Go's points are at least 36 px."""
     page = sized(*SIZES[0], f"{PAGES[lang]}?game={game}")
     assert page.get_attribute("html", "lang") == lang
     for size in SIZES:
         assert_fits(page, game, f"{resize(page, size)}, a new game")
+        if game == "go" and size == (844, 390):  # a phone on its side: the board the height
+            smallest = page.evaluate(SMALLEST_POINT)
+            assert smallest >= TOUCH, f"844x390: a point is {smallest:.1f} px, not {TOUCH}"
     per_size = [8] + [2] * (len(SIZES) - 1)
     moves = random_game(game, sum(per_size), seed=5).moves
     assert len(moves) == sum(per_size) and "pass" not in moves
@@ -167,6 +198,23 @@ def test_the_board_status_and_actions_fit_and_the_page_never_scrolls(sized, game
         after_layout(page)
         assert_fits(page, game, f"{name}, a game of {len(long_game.moves)} moves", start="?")
         assert page.evaluate(LAST_MOVE_SHOWN), f"{name}: the latest move is out of the move list"
+        assert_rows(page, f"{name}, in play")
+    # The game's end (the race's result; Go's scoring, its message and buttons), reviewed, and
+    # the analysis opened: the move list keeps its rows at every size.
+    ended, phase = (random_race(3), "over") if game == "race" else (SCORING, "scoring")
+    paste_link(page, ended)
+    page.wait_for_selector(f'body[data-phase="{phase}"]')
+    for size in SIZES:
+        name = resize(page, size)
+        assert_rows(page, f"{name}, {phase}")
+        page.click('[data-action="prev"]')
+        page.wait_for_selector("body[data-review]")
+        assert_rows(page, f"{name}, {phase}, reviewing")
+        page.click('[data-action="last"]')
+        page.click("[data-analysis-panel] > summary")
+        after_layout(page)
+        assert_rows(page, f"{name}, {phase}, the analysis open")
+        page.click("[data-analysis-panel] > summary")
 
 
 def test_new_game_is_a_dialog_that_shows_only_the_seats_of_the_players_chosen(sized):

@@ -13,7 +13,7 @@ import pytest
 
 from e2e.support import Guard
 from tools.browser import ROOT
-from tools.pages import moves, wait_ready
+from tools.pages import clear_storage, load, moves, wait_ready
 
 PRELOAD = re.compile(r'<link rel="(?:module)?preload" href="([^"]+)"[^>]*>\n?\s*')
 
@@ -25,6 +25,45 @@ def test_the_race_app_opens_and_plays_a_click(open_page):
     page.locator('[data-start="w4"]').first.click()
     page.click('[data-field="A4"]')
     assert moves(page) == ["Sw4-A4"]
+
+
+# The welcome card inside the window (and its buttons inside the card's box).
+CARD_SHOWN = """() => { const c = document.querySelector('[data-welcome]').getBoundingClientRect();
+  return c.width > 0 && c.left >= 0 && c.top >= 0 && c.right <= innerWidth
+    && c.bottom <= innerHeight; }"""
+
+
+def test_a_first_visit_opens_on_the_welcome_card_whose_choice_is_remembered(
+    module_context, site, open_page
+):
+    """No saved game, no address: the card over the board, at a phone's size and a laptop's.
+    "Play the computer" starts a race for two, the visitor White and first, against the computer
+    (medium), and is remembered: a later visit without a saved game opens that game, no card.
+    Escape closes the card and the board behind it plays at once."""
+    clear_storage(module_context, site)
+    page = open_page("index.html", ready=False)
+    for size in ((390, 844), (1280, 800)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        assert page.is_visible("[data-welcome]") and page.evaluate(CARD_SHOWN), size
+    wait_ready(page)
+    page.click('[data-action="welcome-computer"]')
+    assert not page.is_visible("[data-welcome]")
+    page.wait_for_selector('body[data-game="race"][data-to-move="w"]')
+    players = page.inner_text("[data-players]")
+    assert "You" in players and "Computer (medium)" in players
+    # The game storage emptied (no saved game), the choice kept: straight to the computer's race.
+    load(page, "", storage={"lotus.welcome": "computer", "lotus.current": "go"})
+    assert not page.is_visible("[data-welcome]")
+    assert page.get_attribute("body", "data-game") == "race"
+    assert "Computer (medium)" in page.inner_text("[data-players]")
+    load(page, "", fresh=True)  # nothing kept: the card again; Escape, and the board plays
+    assert page.is_visible("[data-welcome]")
+    page.keyboard.press("Escape")
+    assert not page.is_visible("[data-welcome]")
+    page.locator('[data-start="w4"]').first.click()
+    page.click('[data-field="A4"]')
+    assert moves(page) == ["Sw4-A4"]
+    assert "Computer" not in page.inner_text("[data-players]")
 
 
 def test_the_go_app_opens_and_plays_a_click(open_page):

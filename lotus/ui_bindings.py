@@ -180,6 +180,11 @@ class Page(Host):
             self.embed_dialog.open()
         elif action.startswith("live"):
             self.live.takes(action)
+        elif action == "welcome-live":  # the welcome card (static/js/boot.js closed it)
+            self.live.takes("live")
+        elif action == "welcome-computer":
+            self.c.play_computer()
+            self.refresh()
         elif action in ("export", "share", "import", "copy-record"):
             self.records_action(action)
         elif action == "new":

@@ -24,6 +24,7 @@ PARTS = (
     "scoring",
     "sound",
     "movelist",
+    "welcome",
     "panel",
     "form",
     "view",

@@ -190,8 +190,8 @@ EXPANDED = {"lotus:boards.css": lambda: [entry.stylesheet for entry in games.ENT
 
 def games_block(args: list) -> str:
     """The markup of `<!-- games:start WHAT -->`: the picker's tabs (`picker`), one per game in the
-    registry's order, the first pressed; or the links to the games' rules pages (`rules`), shown
-    for their game only (the first at first)."""
+    registry's order, the first pressed; or the links to the games' rules pages (`rules`; the
+    welcome card's, `welcome`), shown for their game only (the first at first)."""
     lines = []
     for i, entry in enumerate(games.ENTRIES):
         if args == ["picker"]:
@@ -205,6 +205,12 @@ def games_block(args: list) -> str:
             lines.append(
                 f'<a class="rules-link" data-only="{entry.id}" href="rules/{entry.id}.html"'
                 f"{hidden}>Rules</a>"
+            )
+        elif args == ["welcome"]:  # the welcome card's link to the rules of the game shown
+            hidden = "" if i == 0 else " hidden"
+            lines.append(
+                f'<a class="button" data-action="welcome-rules" data-only="{entry.id}"'
+                f' href="rules/{entry.id}.html"{hidden}>Learn the rules</a>'
             )
         else:
             raise ValueError(f"a games region holds the picker or the rules links, not {args}")

@@ -25,7 +25,7 @@ from lotus.game import games
 from lotus.game.refusals import reason
 from lotus.game.session import sentence
 from lotus.page import app as app_module
-from lotus.page import form, panel, scoring, view
+from lotus.page import form, panel, scoring, view, welcome
 from lotus.page.computer import Computer
 from lotus.page.events import REVIEW_KEYS, REVIEW_STEPS, session_target
 from lotus.page.links import Links
@@ -94,6 +94,8 @@ class PageController:
             self.address = "?game=" + game
         # Only the game on screen is restored now; the other one when it is first shown.
         notes.extend(self.saves.restore(game))
+        if welcome.computer_wanted(query, fragment, self.saves.entries, self.storage):
+            self.play_computer()  # the welcome card's choice, made on an earlier visit
         link_notes = self.open_link(fragment)
         notes.extend(link_notes or ())
         if error:
@@ -119,6 +121,12 @@ class PageController:
             return False
         self.error = " ".join(notes)
         return True
+
+    def play_computer(self) -> None:
+        """The welcome card's "Play the computer" (lotus.page.welcome): its new game."""
+        game, options = welcome.computer_game()
+        self.pick(game)
+        self.start_game(game, options)
 
     def start_game(self, game: str, options: dict) -> None:
         """A new game of `game`; the one it replaces stays in the list (unless it was empty)."""

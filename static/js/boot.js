@@ -55,7 +55,52 @@
     game = options ? games.ids[0] : store.get("lotus.current");
   }
   if (games.ids.indexOf(game) < 0) game = games.ids[0];
+
+  // A first visit (lotus/page/welcome.py decides the same in Python): no query, no fragment, no
+  // game saved (an untouched new game does not count; a damaged list does). The welcome card is
+  // shown over the board (body[data-first-visit]), unless an earlier visit chose on it: the
+  // computer's game (a race) is then Python's to start, two players the page's plain board.
+  var WELCOME = "lotus.welcome";
+  function gameSaved() {
+    for (var i = 0; i < games.ids.length; i++) {
+      if (store.get("lotus.save." + games.ids[i]) !== null) return true;  // an older version's
+    }
+    var text = store.get("lotus.games");
+    if (!text) return false;
+    try {
+      return JSON.parse(text).games.some(function (e) { return e.moves || e.result || e.broken; });
+    } catch (e) {
+      return true;
+    }
+  }
+  var chosen = store.get(WELCOME);
+  if (!location.search.replace("?", "") && !location.hash.replace("#", "") && !gameSaved()) {
+    if (chosen === "computer") game = games.ids[0];  // the race (lotus/page/welcome.py)
+    else if (chosen !== "local") body.setAttribute("data-first-visit", "");
+  }
   body.setAttribute("data-game", game);
+  // The card's choices close it at once (before Python too): two players and the rules are the
+  // page's own (static/js/comforts.js leaves them be), the computer's game and the Live dialog
+  // Python's (queued below until it is ready). Closing it (its ✕, Escape) keeps the two-player
+  // board and is not remembered.
+  function welcomed(choice) {
+    if (choice === "rules" || !body.hasAttribute("data-first-visit")) return;  // back: the card
+    body.removeAttribute("data-first-visit");
+    if (choice === "computer" || choice === "local") store.set(WELCOME, choice);
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest('[data-action^="welcome-"]');
+    if (button) welcomed(button.getAttribute("data-action").slice("welcome-".length));
+  }, true);
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") welcomed("close");
+  });
+  // A game opened otherwise (a share link pasted, the New game dialog) is shown without it.
+  addEventListener("hashchange", function () { welcomed("link"); });
+  document.addEventListener("submit", function () { welcomed("new"); }, true);
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest('[data-action="new"]')) welcomed("new");
+  }, true);
 
   // The page's words (its hidden [data-words], in the page's language), by name; "" if none.
   function word(name, values) {

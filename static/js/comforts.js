@@ -99,6 +99,10 @@
       store("lotus.mute", muted ? "1" : "0");
     },
     "new-dialog": openNewGame,
+    // The welcome card's choices that need no Python (static/js/boot.js closes the card).
+    "welcome-close": function () {},
+    "welcome-local": function () {},
+    "welcome-rules": function () {},
     "close-dialog": function () {
       var dialog = document.querySelector("[data-newgame]");
       if (dialog && dialog.open) dialog.close();
