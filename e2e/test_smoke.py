@@ -36,34 +36,36 @@ CARD_SHOWN = """() => { const c = document.querySelector('[data-welcome]').getBo
 def test_a_first_visit_opens_on_the_welcome_card_whose_choice_is_remembered(
     module_context, site, open_page
 ):
-    """No saved game, no address: the card over the board, at a phone's size and a laptop's.
-    "Play the computer" starts a race for two, the visitor White and first, against the computer
-    (medium), and is remembered: a later visit without a saved game opens that game, no card.
-    Escape closes the card and the board behind it plays at once."""
+    """No saved game, no address: the card over the board, at a phone's size and a laptop's;
+    Escape closes it and the board behind it plays at once. "Play the computer" starts a race
+    for two, the visitor White and first, against the computer (medium), and is remembered: a
+    later visit without a saved game opens that game, with no card. (The computer's seat starts
+    its worker: each page with one is left, or closed, at once.)"""
     clear_storage(module_context, site)
     page = open_page("index.html", ready=False)
     for size in ((390, 844), (1280, 800)):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         assert page.is_visible("[data-welcome]") and page.evaluate(CARD_SHOWN), size
     wait_ready(page)
-    page.click('[data-action="welcome-computer"]')
-    assert not page.is_visible("[data-welcome]")
-    page.wait_for_selector('body[data-game="race"][data-to-move="w"]')
-    players = page.inner_text("[data-players]")
-    assert "You" in players and "Computer (medium)" in players
-    # The game storage emptied (no saved game), the choice kept: straight to the computer's race.
-    load(page, "", storage={"lotus.welcome": "computer", "lotus.current": "go"})
-    assert not page.is_visible("[data-welcome]")
-    assert page.get_attribute("body", "data-game") == "race"
-    assert "Computer (medium)" in page.inner_text("[data-players]")
-    load(page, "", fresh=True)  # nothing kept: the card again; Escape, and the board plays
-    assert page.is_visible("[data-welcome]")
     page.keyboard.press("Escape")
     assert not page.is_visible("[data-welcome]")
     page.locator('[data-start="w4"]').first.click()
     page.click('[data-field="A4"]')
     assert moves(page) == ["Sw4-A4"]
     assert "Computer" not in page.inner_text("[data-players]")
+    load(page, "", fresh=True)  # nothing kept (Escape is not a choice): the card again
+    page.click('[data-action="welcome-computer"]')
+    assert not page.is_visible("[data-welcome]")
+    page.wait_for_selector('body[data-game="race"][data-to-move="w"]')
+    players = page.inner_text("[data-players]")
+    assert "You" in players and "Computer (medium)" in players
+    assert moves(page) == []
+    # The game storage emptied (no saved game), the choice kept: straight to the computer's race.
+    load(page, "", storage={"lotus.welcome": "computer", "lotus.current": "go"})
+    assert not page.is_visible("[data-welcome]")
+    assert page.get_attribute("body", "data-game") == "race"
+    assert "Computer (medium)" in page.inner_text("[data-players]")
+    page.close()
 
 
 def test_the_go_app_opens_and_plays_a_click(open_page):
