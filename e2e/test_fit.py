@@ -275,6 +275,11 @@ def test_the_theme_and_mute_toggles_are_remembered_over_a_reload(sized):
     assert page.get_attribute('[data-action="theme"]', "aria-pressed") == "true"
     dark = page.evaluate(background)
     assert dark != light
+    # Black's chip in the players' box keeps a light ring on the dark panel.
+    ring = page.evaluate(
+        "getComputedStyle(document.querySelector('[data-players] .chip.b')).boxShadow"
+    )
+    assert ring.startswith("rgb(") and "0px 0px 0px" in ring, ring
     page.click('[data-point="1"]')
     assert page.evaluate("lotusSound.log.map(e => e.kind)") == ["move"]
     page.click('[data-action="mute"]')
