@@ -95,6 +95,12 @@
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") welcomed("close");
   });
+  // The card takes the keyboard's focus (its first choice) once it is in the page.
+  document.addEventListener("DOMContentLoaded", function () {
+    var first = body.hasAttribute("data-first-visit") &&
+      document.querySelector("[data-welcome] [data-action=\"welcome-computer\"]");
+    if (first) first.focus({preventScroll: true});
+  });
   // A game opened otherwise (a share link pasted, the New game dialog) is shown without it.
   addEventListener("hashchange", function () { welcomed("link"); });
   document.addEventListener("submit", function () { welcomed("new"); }, true);
