@@ -82,10 +82,29 @@ def test_a_click_on_the_graph_shows_that_position_with_the_best_move_marked(race
         "start",
         "field",
     }
-    # The shown position is marked on the graph; the start is a position too.
+    # Beside it, the move played (move 6): its destination carries the played mark.
+    played = game.moves[5].split("-")[-1]
+    assert page.locator(f'#board [data-field="{played}"][data-played="field"]').count() == 1
+    # The shown position is marked on the graph; the start is a position too (no move led to it).
     page.click(f'{POINTS}[data-ply="0"]')
     page.wait_for_selector('body[data-review="0"]')
-    assert page.locator("#board [data-best]").count() >= 1
+    assert page.locator("#board [data-best], #board [data-played]").count() == 0
+
+
+def test_a_flagged_move_rings_the_move_its_words_prefer(race_page):
+    # The flagged move's words name the move the computer preferred in the position its mover
+    # faced: the rings are that move's, on the board shown after the move.
+    page, _game = race_page
+    flagged = page.locator("[data-movelist] [data-judgement]")
+    if flagged.count() == 0:
+        pytest.skip("no move of this game is flagged")
+    first = flagged.first
+    label = first.get_attribute("aria-label")
+    preferred = label.split("the computer preferred ")[1].rstrip(".")
+    first.click()
+    page.wait_for_selector(f'body[data-review="{first.get_attribute("data-ply")}"]')
+    destination = preferred.split("-")[-1]
+    assert page.locator(f'#board [data-field="{destination}"][data-best]').count() == 1
 
 
 def test_flagged_moves_are_said_in_words(race_page):

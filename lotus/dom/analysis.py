@@ -2,8 +2,9 @@
 
 It writes what `lotus.page.analysis.Analysis.view()` decided (the page view's "analysis") into the
 page: the progress line and bar, the win-estimate graph `[data-eval-graph]`, the flagged moves in
-words, the computer's preferred move `[data-best]` and Go's ownership map on the board; and turns
-a click on the graph into `PageController.goto`, as a click on the move list does.
+words, the computer's preferred move `[data-best]` beside the move played `[data-played]` and Go's
+ownership map on the board; and turns a click on the graph into `PageController.goto`, as a click
+on the move list does.
 """
 
 from pyscript import document
@@ -55,7 +56,12 @@ def render(page, view: dict) -> None:
 
 
 def mark_board(board, analysis: dict) -> None:
-    """The preferred move (`data-best`) and each point's likely owner (`data-own`)."""
+    """The preferred move (`data-best`) beside the move played (`data-played`), and each point's
+    likely owner (`data-own`)."""
+    for kind, value in analysis["played"]:
+        element = board.querySelector(f'[data-{kind}="{value}"]')
+        if element is not None:
+            element.setAttribute("data-played", kind)
     for kind, value in analysis["best"]:
         element = board.querySelector(f'[data-{kind}="{value}"]')
         if element is not None:

@@ -7,8 +7,9 @@ shows of it:
 
 - the win estimate of White (the first colour) for every position, drawn as a graph
   (`graph_svg`): one `[data-eval-ply]` element per analysed position, 0 the start;
-- the computer's preferred move at the position on screen while reviewing or after the game
-  (`best_marks`), marked on the board like a hint;
+- the computer's preferred move in place of the move that led to the position on screen, while
+  reviewing or after the game (`best_marks`): the best move of the position before that move (the
+  one its mover faced), marked on the board beside the move played;
 - the moves that lowered their mover's chance a lot (`judgements`): an inaccuracy (?!), a mistake
   (?) or a blunder (??), at the thresholds below, said in words in the move list too;
 - for Go, each point's likely owner (`ownership_marks`), shown when the player turns it on.
@@ -262,7 +263,8 @@ class Analysis:
             if before is None or after is None or ply > len(rows):
                 continue
             mover, move = rows[ply - 1][0], rows[ply - 1][1]
-            if mover not in colours or before.get("best") == move:
+            preferred = self.preferred(ply)
+            if mover not in colours or preferred == move:
                 continue
             k = colours.index(mover)
             was, now = float(before["values"][k]), float(after["values"][k])
@@ -275,13 +277,13 @@ class Analysis:
                         "was": percent(was),
                         "now": percent(now),
                     }
-                    if before.get("best"):
+                    if preferred:
                         # Translators: "Mistake (?): White's estimated chance fell from 60% to
                         # 35%; the computer preferred 23." {move} is a move's notation.
                         words = _(
                             "{judgement} ({symbol}): {colour}'s estimated chance fell from {was} "
                             "to {now}; the computer preferred {move}.",
-                            move=before["best"],
+                            move=preferred,
                             **values,
                         )
                     else:
@@ -294,17 +296,36 @@ class Analysis:
                     break
         return out
 
-    def best_at(self, ply: int):
-        """The computer's preferred move at a ply, or None."""
-        found = self.results.get(ply)
+    def preferred(self, ply: int):
+        """The computer's preferred move in place of move `ply` (1-based): the best move of the
+        position before it (ply - 1), the one its mover faced; None when that position is not
+        analysed (or for ply 0, the start: no move led to it)."""
+        found = self.results.get(ply - 1) if ply > 0 else None
         return None if found is None else found.get("best")
 
-    def best_marks(self, session) -> list:
-        """[(hook, value)] of the preferred move at the position on screen, while reviewing an
-        earlier position or once the game is over (never a free hint during play)."""
+    def shown_move(self, session):
+        """(the computer's preferred move, the move played) for the move that led to the position
+        on screen, while reviewing an earlier position or once the game is over (never a free
+        hint during play); None at the start, or when the position before it is not analysed."""
         if session.review is None and session.phase() == "play":
-            return []
-        return session.move_marks(self.best_at(session.moves_shown()))
+            return None
+        shown = session.moves_shown()
+        preferred = self.preferred(shown)
+        if preferred is None:
+            return None
+        return preferred, session.move_rows()[shown - 1][1]
+
+    def best_marks(self, session) -> list:
+        """[(hook, value)] of the computer's preferred move in place of the move that led to the
+        position on screen (`shown_move`), drawn on that position."""
+        found = self.shown_move(session)
+        return [] if found is None else session.marks_after(found[0], found[1])
+
+    def played_marks(self, session) -> list:
+        """[(hook, value)] of the move that led to the position on screen, shown beside the
+        computer's preferred one (`shown_move`)."""
+        found = self.shown_move(session)
+        return [] if found is None else session.marks_after(found[1], found[1])
 
     def ownership_marks(self, session) -> list:
         """Go's map at the position on screen: [(point, 'w'|'b', strength 0..1)] per point whose
@@ -335,6 +356,7 @@ class Analysis:
             "running": self.running,
             "state": "running" if self.running else ("done" if self.done() else None),
             "best": self.best_marks(session),
+            "played": self.played_marks(session),
             "ownership": self.ownership_marks(session),
             "ownership_on": self.ownership,
             "summary": self.summary(),
