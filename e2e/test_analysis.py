@@ -14,8 +14,9 @@ second.
 
 import pytest
 
+from e2e.boards import click_move
 from tests.support.games import random_go, random_race
-from tools.pages import WORKER_TIMEOUT, paste_link, wait_moves, worker_barrier
+from tools.pages import MOVES, WORKER_TIMEOUT, paste_link, wait_moves, worker_barrier
 
 POINTS = "[data-eval-graph] [data-eval-ply]"
 READ_GRAPH = """() => Array.from(document.querySelectorAll('[data-eval-graph] [data-eval-ply]'))
@@ -122,6 +123,36 @@ def test_flagged_moves_are_said_in_words(race_page):
     assert summary.is_visible() and f"Move {first.get_attribute('data-ply')}:" in (
         summary.inner_text()
     )
+
+
+def test_a_variation_tries_a_move_apart_with_the_computers_estimate(race_page):
+    # While reviewing, a move played on the board is tried on a side line: the game keeps its
+    # moves, the move list shows the variation after the move it branches from, with the
+    # computer's estimate of its position (the game is analysed); Escape discards it.
+    page, game = race_page
+    page.click('[data-movelist] [data-ply="5"]')
+    page.wait_for_selector('body[data-review="5"]')
+    click_move(page, game.moves[5])
+    page.wait_for_selector('body[data-variation="1"]')
+    row = page.locator("[data-movelist] [data-variation-row]")
+    assert row.get_attribute("data-branch") == "5"
+    assert (
+        row.locator("[data-variation-move]").get_attribute("data-variation-move") == (game.moves[5])
+    )
+    # After the row of move 5 (the moves of two players pair up: row 3 holds moves 5 and 6).
+    assert (
+        page.evaluate(
+            "document.querySelector('[data-variation-row]').previousElementSibling.dataset.row"
+        )
+        == "3"
+    )
+    page.wait_for_selector("[data-variation-row] .var-eval", timeout=WORKER_TIMEOUT)
+    assert "White's estimated chance to win here:" in page.inner_text("[data-status]")
+    assert page.get_attribute("body", "data-review") == "5"  # the game is as it was
+    assert page.locator(f"{MOVES}").count() == len(game.moves)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("body:not([data-variation])")
+    assert row.count() == 0 and page.get_attribute("body", "data-review") == "5"
 
 
 def test_cancel_stops_the_analysis_and_keeps_what_was_done(page):

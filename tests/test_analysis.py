@@ -21,8 +21,9 @@ import pytest
 from lotus import worker_api
 from lotus.engine import ai, go, race
 from lotus.engine.kensington import HEXAGONS
-from lotus.page import analysis, controller
+from lotus.page import analysis
 from tests.support import micropython
+from tests.support.analysis import analyse_all, answer, page_with_moves
 from tests.support.games import random_go, random_race
 
 # -- the search's estimate ------------------------------------------------------------------------
@@ -120,41 +121,6 @@ def test_the_worker_call_analyses_the_positions_asked_for():
 
 
 # -- the page's analysis state --------------------------------------------------------------------
-
-
-def page_with_moves(game: str, moves: list) -> controller.PageController:
-    page = controller.PageController()
-    page.start(f"?game={game}", "")
-    for move in moves:
-        page.app.session.act(move)
-    page.settle()  # the moves were played on the session itself: what follows from them
-    return page
-
-
-def answer(ticket, values: dict, best: dict = None, ownership=None, ms: float = 10) -> dict:
-    """A made-up worker answer: White's chance per ply (two players), the preferred moves."""
-    best = best or {}
-    positions = []
-    for ply in ticket.plies:
-        found = {"ply": ply, "value": values[ply], "values": [values[ply], 1 - values[ply]]}
-        found["best"] = best.get(ply, "pass")
-        if ownership is not None:
-            found["ownership"] = ownership
-        positions.append(found)
-    return {"positions": positions, "ms": ms}
-
-
-def analyse_all(page, values: dict, best: dict = None, ownership=None) -> int:
-    """Press Analyse and answer every call; returns the number of calls."""
-    page.action("analyse")
-    calls = 0
-    while True:
-        tickets = [t for t in page.tickets() if t.kind == "analyse"]
-        if not tickets:
-            return calls
-        assert len(tickets) == 1
-        calls += 1
-        page.answered(tickets[0], answer(tickets[0], values, best, ownership))
 
 
 GO_MOVES = ["10", "20", "30", "40", "50", "60"]

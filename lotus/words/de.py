@@ -6,6 +6,7 @@ def plural(n):
 
 PLURALS = 2
 MESSAGES = {
+    "Keep the variation as the game? The game's moves after move {move} are replaced by the {n} move tried.": ('Die Variante als Partie übernehmen? Die Züge der Partie nach Zug {move} werden durch den {n} versuchten Zug ersetzt.', 'Die Variante als Partie übernehmen? Die Züge der Partie nach Zug {move} werden durch die {n} versuchten Züge ersetzt.'),
     "Suicide: {colour}'s group on {point} has no liberty; {n} stone turns {other}.": ('Selbstmord: Die Gruppe von {colour} auf {point} hat keine Freiheit; {n} Stein wird {other}.', 'Selbstmord: Die Gruppe von {colour} auf {point} hat keine Freiheit; {n} Steine werden {other}.'),
     "Your list of saved games was damaged ({problem}). It is kept as it was under “{key}” in this browser's storage; the one game still named in it is listed in Your games.": ('Deine Liste gespeicherter Partien war beschädigt ({problem}). Sie ist unverändert unter „{key}“ im Speicher dieses Browsers aufbewahrt; die eine Partie, die sie noch nennt, steht unter „Deine Partien“.', 'Deine Liste gespeicherter Partien war beschädigt ({problem}). Sie ist unverändert unter „{key}“ im Speicher dieses Browsers aufbewahrt; die {n} Partien, die sie noch nennt, stehen unter „Deine Partien“.'),
     'A bounce repeats the one field covered to reach the trampoline “{trampoline}”: on to “{to}”, not to “{dest}”.': ('Ein Sprung wiederholt das eine Feld bis zum Trampolinfeld „{trampoline}“: weiter nach „{to}“, nicht nach „{dest}“.', 'Ein Sprung wiederholt die {n} Felder bis zum Trampolinfeld „{trampoline}“: weiter nach „{to}“, nicht nach „{dest}“.'),
@@ -19,6 +20,7 @@ MESSAGES = {
     'The computer ({level}) disagrees: it thinks {groups}. Resume play to settle it on the board (every stone then counts as it stands), or mark it alive.': ('Der Computer ({level}) ist anderer Meinung: Er meint, {groups}. Spiel weiter, um es auf dem Brett zu klären (dann zählt jeder Stein so, wie er steht), oder markiere sie als lebendig.', 'Der Computer ({level}) ist anderer Meinung: Er meint, {groups}. Spiel weiter, um es auf dem Brett zu klären (dann zählt jeder Stein so, wie er steht), oder markiere sie als lebendig.'),
     'The computer ({level}) disagrees: it thinks {groups}. Resume play to settle it on the board (every stone then counts as it stands), or mark it dead.': ('Der Computer ({level}) ist anderer Meinung: Er meint, {groups}. Spiel weiter, um es auf dem Brett zu klären (dann zählt jeder Stein so, wie er steht), oder markiere sie als tot.', 'Der Computer ({level}) ist anderer Meinung: Er meint, {groups}. Spiel weiter, um es auf dem Brett zu klären (dann zählt jeder Stein so, wie er steht), oder markiere sie als tot.'),
     'The stone on top of “{origin}” moves one field, not to “{dest}”: one field for each stone in its stack.': ('Der oberste Stein auf „{origin}“ zieht ein Feld weit, nicht nach „{dest}“: ein Feld je Stein in seinem Stapel.', 'Der oberste Stein auf „{origin}“ zieht {n} Felder weit, nicht nach „{dest}“: ein Feld je Stein in seinem Stapel.'),
+    'Variation from move {move}: {n} move tried (the game is not changed). Escape leaves it.': ('Variante ab Zug {move}: {n} Zug versucht (die Partie bleibt, wie sie ist). Escape verlässt sie.', 'Variante ab Zug {move}: {n} Züge versucht (die Partie bleibt, wie sie ist). Escape verlässt sie.'),
     'at most {n} character, not {given}': ('höchstens {n} Zeichen, nicht {given}', 'höchstens {n} Zeichen, nicht {given}'),
     'at most {n} move, not {given}': ('höchstens {n} Zug, nicht {given}', 'höchstens {n} Züge, nicht {given}'),
     'it reverses {n} stone (on {points}) and completes a lotus': ('er dreht {n} Stein um (auf {points}) und vollendet einen Lotus', 'er dreht {n} Steine um (auf {points}) und vollendet einen Lotus'),
@@ -101,6 +103,7 @@ MESSAGES = {
     'Decline': 'Ablehnen',
     'Delete this saved game? It cannot be brought back.': 'Diese gespeicherte Partie löschen? Sie lässt sich nicht wiederherstellen.',
     'Details of the error': 'Einzelheiten zum Fehler',
+    'Discard the variation': 'Die Variante verwerfen',
     'Dismiss this message': 'Diese Meldung schließen',
     'Download': 'Herunterladen',
     'Draw': 'Unentschieden',
@@ -140,6 +143,8 @@ MESSAGES = {
     'It goes to “{first}”.': 'Er zieht nach „{first}“.',
     "It is {colour}'s turn: the computer plays {colour}, on the host's page.": '{colour} ist am Zug: Der Computer spielt {colour}, auf der Seite des Gastgebers.',
     "It is {colour}'s turn: your friend plays {colour}.": '{colour} ist am Zug: Dein Gegenüber spielt {colour}.',
+    'Keep': 'Übernehmen',
+    'Keep the variation as the game': 'Die Variante als Partie übernehmen',
     'Keyboard: Tab to a field, Enter to select it and Enter on the destination.': 'Tastatur: Mit Tab zu einem Feld, Eingabe wählt es aus, Eingabe auf dem neuen Feld zieht.',
     'Last position (End)': 'Letzte Stellung (Ende)',
     'Let the computer go over every position of this game': 'Den Computer jede Stellung dieser Partie prüfen lassen',
@@ -192,6 +197,7 @@ MESSAGES = {
     'No legal move starts from “{origin}”.': 'Von „{origin}“ aus ist kein Zug erlaubt.',
     'No saved games yet.': 'Noch keine gespeicherten Partien.',
     'No tab of this browser waits for this reply: open it where the invitation was made.': 'Kein Tab dieses Browsers wartet auf diese Antwort: Öffne sie dort, wo die Einladung erstellt wurde.',
+    'No variations in a live game: the game is shared with your friend. Go to the end to play on.': 'Keine Varianten in einer Live-Partie: Die Partie gehört dir und deinem Freund gemeinsam. Geh zum Ende, um weiterzuspielen.',
     'Normal': 'Normal',
     'Not in a live game: ask your friend for Undo instead.': 'Nicht in einer Live-Partie: Bitte stattdessen dein Gegenüber um „Zurück“.',
     'Not “{move}”: {did}. Try again.': 'Nicht „{move}“: {did}. Versuch es noch einmal.',
@@ -385,6 +391,7 @@ MESSAGES = {
     'What to embed': 'Was eingebettet wird',
     'White': 'Weiß',
     "White's estimated chance to win after move {n}: {last}.": 'Die geschätzte Gewinnchance von Weiß nach Zug {n}: {last}.',
+    "White's estimated chance to win here: {chance}.": 'Die geschätzte Gewinnchance von Weiß hier: {chance}.',
     "White's estimated chance to win, position by position: {first} at the start, {last} after move {n}. Click a point to show that position.": 'Die geschätzte Gewinnchance von Weiß, Stellung für Stellung: {first} zu Beginn, {last} nach Zug {n}. Klicke auf einen Punkt, um diese Stellung zu zeigen.',
     'Who plays each colour': 'Wer welche Farbe spielt',
     'Width': 'Breite',
