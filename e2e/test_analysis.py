@@ -204,3 +204,23 @@ def test_go_ownership_map_shades_the_points_of_an_analysed_position(page):
     assert page.locator("#board [data-own]").count() == 0
     assert page.locator("#board [data-point][data-best]").count() == 1
     assert page.evaluate(f"{POINT_1}.kept === true"), "the board was drawn anew"
+
+
+def test_go_score_estimate_in_play_shades_the_points_and_says_the_score(page):
+    # The toggle (off by default, remembered) asks a worker for the position on screen: the
+    # points are shaded by their likely owner and the score is said; the game is not touched.
+    game = random_go(4, 12)
+    open_game(page, game)
+    toggle = page.locator('[data-action="estimate"]')
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert page.locator("#board [data-own]").count() == 0
+    toggle.click()
+    page.wait_for_selector("[data-estimate]:has-text('Score estimate:')", timeout=WORKER_TIMEOUT)
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('lotus.estimate')") == "1"
+    assert page.locator("#board [data-point][data-own]").count() > 0
+    assert page.locator(f"{MOVES}").count() == len(game.moves)
+    toggle.click()
+    assert page.locator("#board [data-own]").count() == 0
+    assert page.is_hidden("[data-estimate]")
+    assert page.evaluate("localStorage.getItem('lotus.estimate')") == "0"

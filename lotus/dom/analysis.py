@@ -52,6 +52,12 @@ def render(page, view: dict) -> None:
     toggle = document.querySelector('[data-action="ownership"]')
     if toggle is not None:
         toggle.setAttribute("aria-pressed", "true" if analysis["ownership_on"] else "false")
+    toggle = document.querySelector('[data-action="estimate"]')  # Go's score estimate in play
+    if toggle is not None:
+        toggle.setAttribute("aria-pressed", "true" if analysis["estimate_on"] else "false")
+    estimate = document.querySelector("[data-estimate]")
+    if estimate is not None:
+        say(estimate, analysis["estimate"])
     mark_board(page.board, analysis)
 
 

@@ -12,7 +12,9 @@ shows of it:
   one its mover faced), marked on the board beside the move played;
 - the moves that lowered their mover's chance a lot (`judgements`): an inaccuracy (?!), a mistake
   (?) or a blunder (??), at the thresholds below, said in words in the move list too;
-- for Go, each point's likely owner (`ownership_marks`), shown when the player turns it on.
+- for Go, each point's likely owner (`ownership_marks`), shown when the player turns it on;
+- in play, Go's score estimate (`estimate`, lotus.page.estimate): the quick worker's ownership
+  map of the position on screen and the expected score, when the player turns it on.
 
 Positions are numbered by plies: ply k is the position after the first k moves of the game's move
 list. An analysis belongs to one session and its moves: when moves are taken back or changed, the
@@ -96,7 +98,12 @@ class AnalysisTicket:
 class Analysis:
     """What the computer has found of one session's game, and the analysis under way."""
 
-    def __init__(self) -> None:
+    def __init__(self, storage=None) -> None:
+        from lotus.page.estimate import Estimate
+        from lotus.page.saved_games import MemoryStorage
+
+        self.estimate = Estimate(storage if storage is not None else MemoryStorage())
+        self.live = False  # a live game is on screen (no score estimate: it would help a side)
         self.session = None
         self.followed = -1  # the session's version when `moves` was last compared with its moves
         self.moves = []  # the moves the results are about
@@ -157,6 +164,8 @@ class Analysis:
             self.stop()
         elif action == "ownership":
             self.ownership = not self.ownership
+        elif action == "estimate":
+            self.estimate.toggle()
 
     def stop(self, note: str = "") -> None:
         """Cancel: no more positions are asked for (the one in the worker is kept if it comes)."""
@@ -171,9 +180,12 @@ class Analysis:
         self.running = False
         self.wanted = []
 
-    def ask(self, session) -> None:
+    def ask(self, session, live_hook=None) -> None:
         """After a change: while analysing, the next worker call (one at a time, a batch of
-        positions); the analysis is done once every position is answered."""
+        positions); the analysis is done once every position is answered. The score estimate
+        asks for the position on screen (not while a live game is: `live_hook("estimate")`)."""
+        self.live = live_hook is not None and bool(live_hook("estimate"))
+        self.estimate.ask(session, self.live)
         self.follow(session)
         if not self.running or self.pending is not None:
             return
@@ -186,11 +198,13 @@ class Analysis:
         self.pending = AnalysisTicket(session, list(self.moves), plies)
 
     def tickets(self) -> list:
-        """The worker call whose answer is awaited, if any."""
-        return [] if self.pending is None else [self.pending]
+        """The worker calls whose answers are awaited (the analysis's, the estimate's)."""
+        return ([] if self.pending is None else [self.pending]) + self.estimate.tickets()
 
     def answered(self, ticket, answer: dict) -> None:
         """The worker's findings; kept when their positions are still those of the game."""
+        if ticket.kind == "estimate":
+            return self.estimate.answered(ticket, answer)
         if ticket is self.pending:
             self.pending = None
         if ticket.session is not self.session:
@@ -210,7 +224,10 @@ class Analysis:
             self.note = self.finished_note()
 
     def failed(self, ticket, error: str) -> str:
-        """The worker could not analyse: the analysis stops, saying why."""
+        """The worker could not analyse: the analysis stops, saying why (an estimate's failure
+        is quiet: no estimate for that position)."""
+        if ticket.kind == "estimate":
+            return self.estimate.failed(ticket) or ""
         if ticket is self.pending:
             self.pending = None
         self.running = False
@@ -357,8 +374,10 @@ class Analysis:
             "state": "running" if self.running else ("done" if self.done() else None),
             "best": self.best_marks(session),
             "played": self.played_marks(session),
-            "ownership": self.ownership_marks(session),
+            "ownership": self.ownership_marks(session) or self.estimate.marks(session, self.live),
             "ownership_on": self.ownership,
+            "estimate": self.estimate.words(session, self.live),
+            "estimate_on": self.estimate.on,
             "summary": self.summary(),
         }
 

@@ -36,7 +36,8 @@ from lotus.page.sound import Sound
 from lotus.page.variation import Variation
 from lotus.words import _
 
-ANALYSIS_ACTIONS = ("analyse", "cancel-analysis", "ownership")  # lotus.page.analysis
+ANALYSIS_ACTIONS = ("analyse", "cancel-analysis", "ownership", "estimate")  # lotus.page.analysis
+ANALYSIS_KINDS = ("analyse", "estimate")  # the tickets of lotus.page.analysis
 VARIATION_ACTIONS = ("variation-keep", "variation-discard")  # lotus.page.variation
 
 
@@ -57,7 +58,7 @@ class PageController:
         self.links = Links(self.app, self.saves)
         from lotus.page.analysis import Analysis  # the app's only (embeds do not analyse)
 
-        self.analysis = Analysis()  # the computer's analysis of the game
+        self.analysis = Analysis(self.storage)  # the computer's analysis, Go's score estimate
         self.sound = Sound()
         self.move_list = MoveList()  # the move list's rows, remade where they changed
         self.variation = Variation()  # moves tried from a reviewed position, apart from the game
@@ -328,8 +329,8 @@ class PageController:
         """A worker's (or the opening book's) answer: an analysis's goes to the analysis, the
         rest to the computer's turns."""
         before = self.sound.before(self.app.session)
-        if ticket.kind == "analyse":
-            self.computer.worker_up(True)  # only Pyodide analyses
+        if ticket.kind in ANALYSIS_KINDS:
+            self.computer.worker_up(ticket.kind == "analyse")  # only Pyodide analyses
             self.variation.answered(ticket, answer) or self.analysis.answered(ticket, answer)
         else:
             self.computer.answered(ticket, answer, elapsed_ms)
@@ -338,7 +339,7 @@ class PageController:
 
     def failed(self, ticket, error: str) -> str:
         """A worker could not answer: said in the page's notice, or the analysis's status."""
-        if ticket.kind == "analyse":
+        if ticket.kind in ANALYSIS_KINDS:
             message = "" if self.variation.failed(ticket) else self.analysis.failed(ticket, error)
         else:
             message = self.computer.failed(ticket, error)
@@ -378,7 +379,7 @@ class PageController:
         scoring.confirm_watched(session, self.computer.paused)
         self.computer.ask()
         self.computer.ask_dead()
-        self.analysis.ask(session)
+        self.analysis.ask(session, self.live_hook)
         self.variation.ask(bool(self.analysis.results))
         self.move_list.make(
             session,

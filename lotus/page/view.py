@@ -86,4 +86,5 @@ def enabled(c) -> dict:
         "analyse": len(session.game.moves) > 0 and not analysis.running,
         "cancel-analysis": analysis.running,
         "ownership": analysis.has_ownership(),
+        "estimate": analysis.estimate.offered(session) and not analysis.live,
     }
