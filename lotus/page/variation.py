@@ -200,10 +200,8 @@ class Variation:
         # Translators: {move} is the number of the move the variation branches from (0: the
         # start), {n} the number of moves tried.
         said = n_(
-            "Variation from move {move}: {n} move tried (the game is not changed). Escape "
-            "leaves it.",
-            "Variation from move {move}: {n} moves tried (the game is not changed). Escape "
-            "leaves it.",
+            "Variation from move {move}: {n} move tried (the game is not changed).",
+            "Variation from move {move}: {n} moves tried (the game is not changed).",
             k,
             move=self.branch_moves(),
         )
