@@ -14,8 +14,9 @@ second.
 
 import pytest
 
+from e2e.boards import click_move
 from tests.support.games import random_go, random_race
-from tools.pages import WORKER_TIMEOUT, paste_link, wait_moves, worker_barrier
+from tools.pages import MOVES, WORKER_TIMEOUT, paste_link, wait_moves, worker_barrier
 
 POINTS = "[data-eval-graph] [data-eval-ply]"
 READ_GRAPH = """() => Array.from(document.querySelectorAll('[data-eval-graph] [data-eval-ply]'))
@@ -82,10 +83,29 @@ def test_a_click_on_the_graph_shows_that_position_with_the_best_move_marked(race
         "start",
         "field",
     }
-    # The shown position is marked on the graph; the start is a position too.
+    # Beside it, the move played (move 6): its destination carries the played mark.
+    played = game.moves[5].split("-")[-1]
+    assert page.locator(f'#board [data-field="{played}"][data-played="field"]').count() == 1
+    # The shown position is marked on the graph; the start is a position too (no move led to it).
     page.click(f'{POINTS}[data-ply="0"]')
     page.wait_for_selector('body[data-review="0"]')
-    assert page.locator("#board [data-best]").count() >= 1
+    assert page.locator("#board [data-best], #board [data-played]").count() == 0
+
+
+def test_a_flagged_move_rings_the_move_its_words_prefer(race_page):
+    # The flagged move's words name the move the computer preferred in the position its mover
+    # faced: the rings are that move's, on the board shown after the move.
+    page, _game = race_page
+    flagged = page.locator("[data-movelist] [data-judgement]")
+    if flagged.count() == 0:
+        pytest.skip("no move of this game is flagged")
+    first = flagged.first
+    label = first.get_attribute("aria-label")
+    preferred = label.split("the computer preferred ")[1].rstrip(".")
+    first.click()
+    page.wait_for_selector(f'body[data-review="{first.get_attribute("data-ply")}"]')
+    destination = preferred.split("-")[-1]
+    assert page.locator(f'#board [data-field="{destination}"][data-best]').count() == 1
 
 
 def test_flagged_moves_are_said_in_words(race_page):
@@ -103,6 +123,36 @@ def test_flagged_moves_are_said_in_words(race_page):
     assert summary.is_visible() and f"Move {first.get_attribute('data-ply')}:" in (
         summary.inner_text()
     )
+
+
+def test_a_variation_tries_a_move_apart_with_the_computers_estimate(race_page):
+    # While reviewing, a move played on the board is tried on a side line: the game keeps its
+    # moves, the move list shows the variation after the move it branches from, with the
+    # computer's estimate of its position (the game is analysed); Escape discards it.
+    page, game = race_page
+    page.click('[data-movelist] [data-ply="5"]')
+    page.wait_for_selector('body[data-review="5"]')
+    click_move(page, game.moves[5])
+    page.wait_for_selector('body[data-variation="1"]')
+    row = page.locator("[data-movelist] [data-variation-row]")
+    assert row.get_attribute("data-branch") == "5"
+    assert (
+        row.locator("[data-variation-move]").get_attribute("data-variation-move") == (game.moves[5])
+    )
+    # After the row of move 5 (the moves of two players pair up: row 3 holds moves 5 and 6).
+    assert (
+        page.evaluate(
+            "document.querySelector('[data-variation-row]').previousElementSibling.dataset.row"
+        )
+        == "3"
+    )
+    page.wait_for_selector("[data-variation-row] .var-eval", timeout=WORKER_TIMEOUT)
+    assert "White's estimated chance to win here:" in page.inner_text("[data-status]")
+    assert page.get_attribute("body", "data-review") == "5"  # the game is as it was
+    assert page.locator(f"{MOVES}").count() == len(game.moves)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("body:not([data-variation])")
+    assert row.count() == 0 and page.get_attribute("body", "data-review") == "5"
 
 
 def test_cancel_stops_the_analysis_and_keeps_what_was_done(page):
@@ -154,3 +204,23 @@ def test_go_ownership_map_shades_the_points_of_an_analysed_position(page):
     assert page.locator("#board [data-own]").count() == 0
     assert page.locator("#board [data-point][data-best]").count() == 1
     assert page.evaluate(f"{POINT_1}.kept === true"), "the board was drawn anew"
+
+
+def test_go_score_estimate_in_play_shades_the_points_and_says_the_score(page):
+    # The toggle (off by default, remembered) asks a worker for the position on screen: the
+    # points are shaded by their likely owner and the score is said; the game is not touched.
+    game = random_go(4, 12)
+    open_game(page, game)
+    toggle = page.locator('[data-action="estimate"]')
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert page.locator("#board [data-own]").count() == 0
+    toggle.click()
+    page.wait_for_selector("[data-estimate]:has-text('Score estimate:')", timeout=WORKER_TIMEOUT)
+    assert toggle.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("localStorage.getItem('lotus.estimate')") == "1"
+    assert page.locator("#board [data-point][data-own]").count() > 0
+    assert page.locator(f"{MOVES}").count() == len(game.moves)
+    toggle.click()
+    assert page.locator("#board [data-own]").count() == 0
+    assert page.is_hidden("[data-estimate]")
+    assert page.evaluate("localStorage.getItem('lotus.estimate')") == "0"

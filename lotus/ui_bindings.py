@@ -371,8 +371,9 @@ class Page(Host):
         ui_library.failed(self, before, exc)
 
     def scroll_moves(self, *_) -> None:
-        """Show the end of the move list, or the reviewed move (a jump from the analysis graph)."""
-        row = self.movelist.querySelector("li.last")
+        """Show the end of the move list, or the reviewed move (a jump from the analysis graph), or
+        the variation tried there."""
+        row = self.movelist.querySelector("li.variation") or self.movelist.querySelector("li.last")
         if row is None or not self.body.hasAttribute("data-review"):
             self.movelist.scrollTop = self.movelist.scrollHeight
             return

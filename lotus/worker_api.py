@@ -40,6 +40,15 @@ def suggest_dead(request_json: str) -> str:
     return json.dumps(list(ai.suggest_dead(game)))
 
 
+def estimate(request_json: str) -> str:
+    """Go's score estimate in play (the page's toggle): JSON {"ownership", "score"} of
+    ``ai.score_estimate`` for the request's game, with "playouts" random fillings."""
+    request = json.loads(request_json)
+    game = build_game(request)
+    playouts = int(request.get("playouts") or ai.DEAD_PLAYOUTS)
+    return json.dumps(ai.score_estimate(game, playouts, seed=len(game.moves)))
+
+
 def analyse(request_json: str) -> str:
     """The computer's analysis of some positions of a game (a learner's review after it).
 

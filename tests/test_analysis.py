@@ -21,8 +21,9 @@ import pytest
 from lotus import worker_api
 from lotus.engine import ai, go, race
 from lotus.engine.kensington import HEXAGONS
-from lotus.page import analysis, controller
+from lotus.page import analysis
 from tests.support import micropython
+from tests.support.analysis import analyse_all, answer, page_with_moves
 from tests.support.games import random_go, random_race
 
 # -- the search's estimate ------------------------------------------------------------------------
@@ -120,41 +121,6 @@ def test_the_worker_call_analyses_the_positions_asked_for():
 
 
 # -- the page's analysis state --------------------------------------------------------------------
-
-
-def page_with_moves(game: str, moves: list) -> controller.PageController:
-    page = controller.PageController()
-    page.start(f"?game={game}", "")
-    for move in moves:
-        page.app.session.act(move)
-    page.settle()  # the moves were played on the session itself: what follows from them
-    return page
-
-
-def answer(ticket, values: dict, best: dict = None, ownership=None, ms: float = 10) -> dict:
-    """A made-up worker answer: White's chance per ply (two players), the preferred moves."""
-    best = best or {}
-    positions = []
-    for ply in ticket.plies:
-        found = {"ply": ply, "value": values[ply], "values": [values[ply], 1 - values[ply]]}
-        found["best"] = best.get(ply, "pass")
-        if ownership is not None:
-            found["ownership"] = ownership
-        positions.append(found)
-    return {"positions": positions, "ms": ms}
-
-
-def analyse_all(page, values: dict, best: dict = None, ownership=None) -> int:
-    """Press Analyse and answer every call; returns the number of calls."""
-    page.action("analyse")
-    calls = 0
-    while True:
-        tickets = [t for t in page.tickets() if t.kind == "analyse"]
-        if not tickets:
-            return calls
-        assert len(tickets) == 1
-        calls += 1
-        page.answered(tickets[0], answer(tickets[0], values, best, ownership))
 
 
 GO_MOVES = ["10", "20", "30", "40", "50", "60"]
@@ -256,19 +222,63 @@ def test_a_late_answer_for_positions_that_changed_is_dropped():
 def test_the_preferred_move_is_marked_only_while_reviewing_or_after_the_game():
     race_moves = ["Sw4-A4", "Sb4-B4", "Sw3-A3"]
     page = page_with_moves("race", race_moves)
-    best = {0: "Sw4-A4", 1: "Sb3-B3", 2: "A4-8", 3: "Sb4-B4"}
+    best = {0: "Sw4-A4", 1: "Sb3-B3", 2: "Sw4-B4", 3: "Sb3-B3"}
     analyse_all(page, {0: 0.5, 1: 0.5, 2: 0.5, 3: 0.5}, best=best)
     assert page.view()["analysis"]["best"] == []  # the present, in play: no free hint
-    page.goto(1)
-    assert page.view()["analysis"]["best"] == [("start", "b3"), ("field", "B3")]
-    page.goto(0)
-    assert page.view()["analysis"]["best"] == [("start", "w4"), ("field", "A4")]
+    page.goto(2)  # after Black's Sb4-B4: the computer preferred Sb3-B3 there
+    view = page.view()["analysis"]
+    assert view["best"] == [("start", "b3"), ("field", "B3")]
+    assert view["played"] == [("start", "b3"), ("field", "B4")]  # the 4-stack is a 3-stack now
+    page.goto(1)  # the computer preferred the move played: one stack, one lower after it
+    assert page.view()["analysis"]["best"] == [("start", "w3"), ("field", "A4")]
+    page.goto(0)  # the start: no move led to it
+    assert page.view()["analysis"]["best"] == [] and page.view()["analysis"]["played"] == []
     graph = page.view()["analysis"]["graph"]
     assert re.search(r'<line class="eval-shown" x1="0\.0"', graph)
     over = page_with_moves("go", ["1", "pass", "resign"])
-    analyse_all(over, {0: 0.5, 1: 0.5, 2: 0.6, 3: 0.0}, best={2: "2", 3: None})
-    over.goto(2)
+    analyse_all(over, {0: 0.5, 1: 0.5, 2: 0.6, 3: 0.0}, best={0: "2", 1: "3", 2: "4", 3: None})
+    over.goto(1)
     assert over.view()["analysis"]["best"] == [("point", "2")]
+    assert over.view()["analysis"]["played"] == [("point", "1")]
+    over.goto(2)  # a pass: the preferred point, nothing played on the board
+    assert over.view()["analysis"]["best"] == [("point", "3")]
+    assert over.view()["analysis"]["played"] == []
+
+
+@pytest.mark.parametrize("game", ["race", "go"])
+def test_a_flagged_move_shows_the_move_preferred_in_the_position_its_mover_faced(game):
+    # Every move a blunder, and the computer preferred another legal move each time: reviewing
+    # move N marks the preferred move of the position BEFORE move N (the one its mover faced),
+    # the move its words name, and the move played beside it; never the best reply after it.
+    played = random_race(3, 8).moves if game == "race" else random_go(3, 8).moves
+    engine = race.Game() if game == "race" else go.Game()
+    best = {}
+    for ply, move in enumerate(played):
+        others = [m for m in engine.legal_moves() if m not in (move, "pass")]
+        best[ply] = others[(3 * ply) % len(others)]
+        engine.play(move)
+    best[len(played)] = "pass" if game == "go" else engine.legal_moves()[0]
+    values = {p: (0.9 if p % 2 == 0 else 0.1) for p in range(len(played) + 1)}
+    page = page_with_moves(game, played)
+    analyse_all(page, values, best=best)
+    judged = page.analysis.judgements()
+    session = page.app.session
+    for n in range(1, len(played)):  # reviewing (the last move leads to the present, in play)
+        page.goto(n)
+        before = race.Game() if game == "race" else go.Game()
+        for move in played[: n - 1]:
+            before.play(move)
+        preferred = best[n - 1]
+        assert preferred in before.legal_moves()
+        assert judged[n][2].endswith(f"the computer preferred {preferred}.")
+        view = page.view()["analysis"]
+        # The preferred move's destination (a Go point, a race move's last field) is ringed,
+        # and so is the move played's.
+        assert ("point" if game == "go" else "field", preferred.split("-")[-1]) in view["best"]
+        assert view["best"] == session.marks_after(preferred, played[n - 1])
+        assert ("point" if game == "go" else "field", played[n - 1].split("-")[-1]) in (
+            view["played"]
+        )
 
 
 def test_the_ownership_map_is_shown_when_turned_on_for_an_analysed_position():

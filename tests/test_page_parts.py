@@ -2,9 +2,9 @@
 a few calls.
 
 A maintainer finds each concern of the app's controller in a module of its own (the computer,
-the saved games, records and links, the analysis, the scoring, the sound, the words, the view),
-none of them a long read; `lotus.dom.host` asks the workers and hands back what they say
-through a handful of the controller's methods.
+the saved games, records and links, the analysis, a variation, the scoring, the sound, the
+words, the view), none of them a long read; `lotus.dom.host` asks the workers and hands back
+what they say through a handful of the controller's methods.
 """
 
 import ast
@@ -21,6 +21,7 @@ PARTS = (
     "saved_games",
     "links",
     "analysis",
+    "variation",
     "scoring",
     "sound",
     "movelist",

@@ -2,8 +2,9 @@
 
 It writes what `lotus.page.analysis.Analysis.view()` decided (the page view's "analysis") into the
 page: the progress line and bar, the win-estimate graph `[data-eval-graph]`, the flagged moves in
-words, the computer's preferred move `[data-best]` and Go's ownership map on the board; and turns
-a click on the graph into `PageController.goto`, as a click on the move list does.
+words, the computer's preferred move `[data-best]` beside the move played `[data-played]` and Go's
+ownership map on the board; and turns a click on the graph into `PageController.goto`, as a click
+on the move list does.
 """
 
 from pyscript import document
@@ -51,11 +52,22 @@ def render(page, view: dict) -> None:
     toggle = document.querySelector('[data-action="ownership"]')
     if toggle is not None:
         toggle.setAttribute("aria-pressed", "true" if analysis["ownership_on"] else "false")
+    toggle = document.querySelector('[data-action="estimate"]')  # Go's score estimate in play
+    if toggle is not None:
+        toggle.setAttribute("aria-pressed", "true" if analysis["estimate_on"] else "false")
+    estimate = document.querySelector("[data-estimate]")
+    if estimate is not None:
+        say(estimate, analysis["estimate"])
     mark_board(page.board, analysis)
 
 
 def mark_board(board, analysis: dict) -> None:
-    """The preferred move (`data-best`) and each point's likely owner (`data-own`)."""
+    """The preferred move (`data-best`) beside the move played (`data-played`), and each point's
+    likely owner (`data-own`)."""
+    for kind, value in analysis["played"]:
+        element = board.querySelector(f'[data-{kind}="{value}"]')
+        if element is not None:
+            element.setAttribute("data-played", kind)
     for kind, value in analysis["best"]:
         element = board.querySelector(f'[data-{kind}="{value}"]')
         if element is not None:

@@ -152,8 +152,8 @@ def target_of(event):
     return None
 
 
-MARKS = ("data-hint", "data-best", "data-own")  # drawn over a board after each redraw
-MARKED = "[data-hint],[data-best],[data-own],.hint"
+MARKS = ("data-hint", "data-best", "data-played", "data-own")  # drawn over a board each redraw
+MARKED = "[data-hint],[data-best],[data-played],[data-own],.hint"
 
 
 def redraw_board(board, markup: str, drawn: dict) -> None:

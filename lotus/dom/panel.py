@@ -3,7 +3,7 @@
 A thin part of the app's DOM adapter (MicroPython in index.html): it writes what
 `lotus.page.panel` decided (the page view's words) into `[data-players]`, the tab's title and the
 import box's `[data-record-error]`, and turns a click on a move of `[data-movelist]` into
-`PageController.goto`.
+`PageController.goto` (on a variation's Keep or ✕ into its action).
 """
 
 from pyscript import document
@@ -15,7 +15,12 @@ def wire(page) -> None:
 
 
 def on_move_click(page, event) -> None:
-    """A click on a move: show the position after it."""
+    """A click on a move: show the position after it; on a variation's button: keep or discard
+    it (asked as the page's action)."""
+    action = event.target.closest("[data-variation-action]")
+    if action is not None:
+        page.do_action("variation-" + str(action.getAttribute("data-variation-action")))
+        return
     button = event.target.closest("[data-ply]")
     if button is not None:
         page.c.goto(str(button.getAttribute("data-ply")))

@@ -127,6 +127,17 @@ class RaceSession(Session):
         first = ("start", origin[1:]) if origin.startswith("S") else ("field", origin)
         return [first, ("field", path[-1])]
 
+    def marks_after(self, move, played: str) -> list:
+        """A start stack is named by its height: when `played` took a stone from the stack that
+        `move` starts from, that stack is one lower on the board after it (gone after its last
+        stone: then only the destination is marked)."""
+        marks = self.move_marks(move)
+        if marks and marks[0][0] == "start" and played.split("-")[0] == move.split("-")[0]:
+            value = marks[0][1]
+            height = int(value[1:]) - 1
+            marks[0:1] = [("start", value[0] + str(height))] if height else []
+        return marks
+
     def colours(self) -> tuple:
         """The colours in play, in turn order."""
         return self.game.colours

@@ -206,6 +206,12 @@ class Session:
         """Hook: [(hook, value)] of the board elements a move (in notation) starts and ends on."""
         return []
 
+    def marks_after(self, move, played: str) -> list:
+        """[(hook, value)] of `move`, a move of the position before `played`, on the board after
+        `played` (the analysis's preferred move beside the move played): `move_marks`, unless a
+        game's board names an element differently once `played` is made."""
+        return self.move_marks(move)
+
     def undo_turn(self) -> None:
         """Undo for a person playing the computer: back to the last position a person moves in."""
         self.undo()

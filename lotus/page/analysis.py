@@ -7,11 +7,14 @@ shows of it:
 
 - the win estimate of White (the first colour) for every position, drawn as a graph
   (`graph_svg`): one `[data-eval-ply]` element per analysed position, 0 the start;
-- the computer's preferred move at the position on screen while reviewing or after the game
-  (`best_marks`), marked on the board like a hint;
+- the computer's preferred move in place of the move that led to the position on screen, while
+  reviewing or after the game (`best_marks`): the best move of the position before that move (the
+  one its mover faced), marked on the board beside the move played;
 - the moves that lowered their mover's chance a lot (`judgements`): an inaccuracy (?!), a mistake
   (?) or a blunder (??), at the thresholds below, said in words in the move list too;
-- for Go, each point's likely owner (`ownership_marks`), shown when the player turns it on.
+- for Go, each point's likely owner (`ownership_marks`), shown when the player turns it on;
+- in play, Go's score estimate (`estimate`, lotus.page.estimate): the quick worker's ownership
+  map of the position on screen and the expected score, when the player turns it on.
 
 Positions are numbered by plies: ply k is the position after the first k moves of the game's move
 list. An analysis belongs to one session and its moves: when moves are taken back or changed, the
@@ -95,7 +98,12 @@ class AnalysisTicket:
 class Analysis:
     """What the computer has found of one session's game, and the analysis under way."""
 
-    def __init__(self) -> None:
+    def __init__(self, storage=None) -> None:
+        from lotus.page.estimate import Estimate
+        from lotus.page.saved_games import MemoryStorage
+
+        self.estimate = Estimate(storage if storage is not None else MemoryStorage())
+        self.live = False  # a live game is on screen (no score estimate: it would help a side)
         self.session = None
         self.followed = -1  # the session's version when `moves` was last compared with its moves
         self.moves = []  # the moves the results are about
@@ -156,6 +164,8 @@ class Analysis:
             self.stop()
         elif action == "ownership":
             self.ownership = not self.ownership
+        elif action == "estimate":
+            self.estimate.toggle()
 
     def stop(self, note: str = "") -> None:
         """Cancel: no more positions are asked for (the one in the worker is kept if it comes)."""
@@ -170,9 +180,12 @@ class Analysis:
         self.running = False
         self.wanted = []
 
-    def ask(self, session) -> None:
+    def ask(self, session, live_hook=None) -> None:
         """After a change: while analysing, the next worker call (one at a time, a batch of
-        positions); the analysis is done once every position is answered."""
+        positions); the analysis is done once every position is answered. The score estimate
+        asks for the position on screen (not while a live game is: `live_hook("estimate")`)."""
+        self.live = live_hook is not None and bool(live_hook("estimate"))
+        self.estimate.ask(session, self.live)
         self.follow(session)
         if not self.running or self.pending is not None:
             return
@@ -185,11 +198,13 @@ class Analysis:
         self.pending = AnalysisTicket(session, list(self.moves), plies)
 
     def tickets(self) -> list:
-        """The worker call whose answer is awaited, if any."""
-        return [] if self.pending is None else [self.pending]
+        """The worker calls whose answers are awaited (the analysis's, the estimate's)."""
+        return ([] if self.pending is None else [self.pending]) + self.estimate.tickets()
 
     def answered(self, ticket, answer: dict) -> None:
         """The worker's findings; kept when their positions are still those of the game."""
+        if ticket.kind == "estimate":
+            return self.estimate.answered(ticket, answer)
         if ticket is self.pending:
             self.pending = None
         if ticket.session is not self.session:
@@ -209,7 +224,10 @@ class Analysis:
             self.note = self.finished_note()
 
     def failed(self, ticket, error: str) -> str:
-        """The worker could not analyse: the analysis stops, saying why."""
+        """The worker could not analyse: the analysis stops, saying why (an estimate's failure
+        is quiet: no estimate for that position)."""
+        if ticket.kind == "estimate":
+            return self.estimate.failed(ticket) or ""
         if ticket is self.pending:
             self.pending = None
         self.running = False
@@ -262,7 +280,8 @@ class Analysis:
             if before is None or after is None or ply > len(rows):
                 continue
             mover, move = rows[ply - 1][0], rows[ply - 1][1]
-            if mover not in colours or before.get("best") == move:
+            preferred = self.preferred(ply)
+            if mover not in colours or preferred == move:
                 continue
             k = colours.index(mover)
             was, now = float(before["values"][k]), float(after["values"][k])
@@ -275,13 +294,13 @@ class Analysis:
                         "was": percent(was),
                         "now": percent(now),
                     }
-                    if before.get("best"):
+                    if preferred:
                         # Translators: "Mistake (?): White's estimated chance fell from 60% to
                         # 35%; the computer preferred 23." {move} is a move's notation.
                         words = _(
                             "{judgement} ({symbol}): {colour}'s estimated chance fell from {was} "
                             "to {now}; the computer preferred {move}.",
-                            move=before["best"],
+                            move=preferred,
                             **values,
                         )
                     else:
@@ -294,17 +313,36 @@ class Analysis:
                     break
         return out
 
-    def best_at(self, ply: int):
-        """The computer's preferred move at a ply, or None."""
-        found = self.results.get(ply)
+    def preferred(self, ply: int):
+        """The computer's preferred move in place of move `ply` (1-based): the best move of the
+        position before it (ply - 1), the one its mover faced; None when that position is not
+        analysed (or for ply 0, the start: no move led to it)."""
+        found = self.results.get(ply - 1) if ply > 0 else None
         return None if found is None else found.get("best")
 
-    def best_marks(self, session) -> list:
-        """[(hook, value)] of the preferred move at the position on screen, while reviewing an
-        earlier position or once the game is over (never a free hint during play)."""
+    def shown_move(self, session):
+        """(the computer's preferred move, the move played) for the move that led to the position
+        on screen, while reviewing an earlier position or once the game is over (never a free
+        hint during play); None at the start, or when the position before it is not analysed."""
         if session.review is None and session.phase() == "play":
-            return []
-        return session.move_marks(self.best_at(session.moves_shown()))
+            return None
+        shown = session.moves_shown()
+        preferred = self.preferred(shown)
+        if preferred is None:
+            return None
+        return preferred, session.move_rows()[shown - 1][1]
+
+    def best_marks(self, session) -> list:
+        """[(hook, value)] of the computer's preferred move in place of the move that led to the
+        position on screen (`shown_move`), drawn on that position."""
+        found = self.shown_move(session)
+        return [] if found is None else session.marks_after(found[0], found[1])
+
+    def played_marks(self, session) -> list:
+        """[(hook, value)] of the move that led to the position on screen, shown beside the
+        computer's preferred one (`shown_move`)."""
+        found = self.shown_move(session)
+        return [] if found is None else session.marks_after(found[1], found[1])
 
     def ownership_marks(self, session) -> list:
         """Go's map at the position on screen: [(point, 'w'|'b', strength 0..1)] per point whose
@@ -335,8 +373,11 @@ class Analysis:
             "running": self.running,
             "state": "running" if self.running else ("done" if self.done() else None),
             "best": self.best_marks(session),
-            "ownership": self.ownership_marks(session),
+            "played": self.played_marks(session),
+            "ownership": self.ownership_marks(session) or self.estimate.marks(session, self.live),
             "ownership_on": self.ownership,
+            "estimate": self.estimate.words(session, self.live),
+            "estimate_on": self.estimate.on,
             "summary": self.summary(),
         }
 

@@ -10,6 +10,7 @@ page's notices, and hands each concern to a part:
 - `links` (lotus.page.links): records, share links, the Embed dialog's snippet;
 - `analysis` (lotus.page.analysis): the computer's analysis of the game;
 - `sound` (lotus.page.sound) and `move_list` (lotus.page.movelist);
+- `variation` (lotus.page.variation): moves tried on a side line from a reviewed position;
 - the words of the panel (lotus.page.panel), the scoring phase's dispute (lotus.page.scoring)
   and the New game form (lotus.page.form), which are functions of the session on show.
 
@@ -32,9 +33,12 @@ from lotus.page.links import Links
 from lotus.page.movelist import MoveList
 from lotus.page.saved_games import CURRENT_KEY, MemoryStorage, SavedGames
 from lotus.page.sound import Sound
+from lotus.page.variation import Variation
 from lotus.words import _
 
-ANALYSIS_ACTIONS = ("analyse", "cancel-analysis", "ownership")  # lotus.page.analysis
+ANALYSIS_ACTIONS = ("analyse", "cancel-analysis", "ownership", "estimate")  # lotus.page.analysis
+ANALYSIS_KINDS = ("analyse", "estimate")  # the tickets of lotus.page.analysis
+VARIATION_ACTIONS = ("variation-keep", "variation-discard")  # lotus.page.variation
 
 
 class PageController:
@@ -54,9 +58,10 @@ class PageController:
         self.links = Links(self.app, self.saves)
         from lotus.page.analysis import Analysis  # the app's only (embeds do not analyse)
 
-        self.analysis = Analysis()  # the computer's analysis of the game
+        self.analysis = Analysis(self.storage)  # the computer's analysis, Go's score estimate
         self.sound = Sound()
         self.move_list = MoveList()  # the move list's rows, remade where they changed
+        self.variation = Variation()  # moves tried from a reviewed position, apart from the game
 
     def shown(self):
         """The session on screen."""
@@ -180,6 +185,8 @@ class PageController:
         before = self._begin()
         session = self.app.session
         self.clear_failure()
+        if self.variation.takes_click(session, session_target(kind, value), self.live_hook):
+            return self._end(before)  # reviewing: the move is tried apart from the game
         try:
             session.click(session_target(kind, value))
         except ValueError as exc:  # a refusal the session did not word (a lotus lives, G5)
@@ -193,6 +200,7 @@ class PageController:
         elif key == "Escape":
             before = self._begin()
             self.app.session.clear_selection()
+            self.variation.discard()
             self._end(before)
         elif key in REVIEW_KEYS:
             self.action(REVIEW_KEYS[key])
@@ -213,7 +221,7 @@ class PageController:
 
     def question(self, action: str) -> str:
         """What to ask the user before an action ('' when nothing; lotus.page.panel.question)."""
-        return panel.question(self.app.session, action)
+        return self.variation.question(action) or panel.question(self.app.session, action)
 
     def action(self, action: str) -> None:
         """A game action: undo, pass, review, a hint, the analysis, pause…"""
@@ -235,6 +243,8 @@ class PageController:
         before = self._begin()
         if action in ANALYSIS_ACTIONS:
             self.analysis.act(action, session)
+        elif action in VARIATION_ACTIONS or (action == "prev" and self.variation.active()):
+            self.variation.act(action)
         elif action == "hint":
             self.computer.hint()
         elif action == "pause":
@@ -327,9 +337,9 @@ class PageController:
         """A worker's (or the opening book's) answer: an analysis's goes to the analysis, the
         rest to the computer's turns."""
         before = self.sound.before(self.app.session)
-        if ticket.kind == "analyse":
-            self.computer.worker_up(True)  # only Pyodide analyses
-            self.analysis.answered(ticket, answer)
+        if ticket.kind in ANALYSIS_KINDS:
+            self.computer.worker_up(ticket.kind == "analyse")  # only Pyodide analyses
+            self.variation.answered(ticket, answer) or self.analysis.answered(ticket, answer)
         else:
             self.computer.answered(ticket, answer, elapsed_ms)
         self.sound.after(before, self.app.session)
@@ -337,8 +347,8 @@ class PageController:
 
     def failed(self, ticket, error: str) -> str:
         """A worker could not answer: said in the page's notice, or the analysis's status."""
-        if ticket.kind == "analyse":
-            message = self.analysis.failed(ticket, error)
+        if ticket.kind in ANALYSIS_KINDS:
+            message = "" if self.variation.failed(ticket) else self.analysis.failed(ticket, error)
         else:
             message = self.computer.failed(ticket, error)
             if message:
@@ -373,10 +383,12 @@ class PageController:
         due for the workers are made, and the move list's rows are remade."""
         session = self.app.session
         self.analysis.follow(session)
+        self.variation.follow(session)
         scoring.confirm_watched(session, self.computer.paused)
         self.computer.ask()
         self.computer.ask_dead()
-        self.analysis.ask(session)
+        self.analysis.ask(session, self.live_hook)
+        self.variation.ask(bool(self.analysis.results))
         self.move_list.make(
             session,
             session.moves_shown() - 1,
@@ -388,7 +400,7 @@ class PageController:
     def tickets(self) -> list:
         """The questions for the workers whose answers are awaited (lotus.page.computer.Ticket,
         lotus.page.analysis.AnalysisTicket): the adapter asks each of them once."""
-        return self.computer.out + self.analysis.tickets()
+        return self.computer.out + self.analysis.tickets() + self.variation.tickets()
 
     def enabled(self) -> dict:
         """{action: True when its button can be used now}."""

@@ -155,3 +155,27 @@ def row_changes(old: list, new: list) -> tuple:
         else:
             high = mid
     return start, len(old) - low, len(new) - low
+
+
+def variation_row(moves: list, branch: int, value: str, keep: str, keep_label: str, drop: str):
+    """The move list's row of a variation (lotus.page.variation): the moves tried, [(colour,
+    move, words)], bracketed after move `branch` they branch from, the estimate `value` ('' when
+    none), and its buttons (`data-variation-action`: keep, discard; their words given)."""
+    cells = "".join(
+        f'<span class="vmv" data-variation-move="{escape(move)}" title="{escape(words)}">'
+        f'<span class="who {colour}" aria-hidden="true"></span>{escape(move)}</span>'
+        for colour, move, words in moves
+    )
+    said = f'<span class="var-eval">{escape(value)}</span>' if value else ""
+    kept = (
+        f'<button type="button" class="var-keep" data-variation-action="keep" '
+        f'title="{escape(keep_label)}">{escape(keep)}</button>'
+        if moves
+        else ""
+    )
+    return (
+        f'<li class="variation" data-variation-row data-branch="{branch}">'
+        f'<span class="var-moves">({cells})</span>{said}{kept}'
+        f'<button type="button" class="var-drop" data-variation-action="discard" '
+        f'title="{escape(drop)}" aria-label="{escape(drop)}">✕</button></li>'
+    )

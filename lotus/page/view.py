@@ -17,21 +17,28 @@ def page(c) -> dict:
     over = phase == "over"
     review = session.review
     computer = c.computer
+    variation = c.variation
+    line = variation.line  # a variation on show: its board, its words, its row in the list
+    analysis = c.analysis.view(session)
+    if line is not None:  # the game's marks are not the variation's position's
+        analysis = dict(analysis, best=[], played=[], ownership=[])
     return {
         "game": c.app.current,
-        "board": session.svg(),
+        "board": session.svg() if line is None else line.svg(),
         "track": session.track_svg(),
-        "status": scoring.dispute_text(session) or session.status(),
+        "status": (scoring.dispute_text(session) or session.status())
+        if line is None
+        else variation.status(),
         "banner": session.banner() if over else "",
-        "moves": c.move_list.made,  # the rows' markup: lotus.dom.host.write_rows
-        "analysis": c.analysis.view(session),
+        "moves": variation.rows(c.move_list.made, len(session.colours()) == 2),
+        "analysis": analysis,
         "players": panel.player_items(panel.players(session)),
         "title": panel.title(session),
         "record_error": c.record_error,
         "enabled": enabled(c),
         "watch": any(session.seat(colour) != "human" for colour in session.colours()),
         "paused": computer.paused,
-        "hints": session.hint_marks(),
+        "hints": session.hint_marks() if line is None else [],
         "error": " ".join(t for t in (c.error, c.saves.note) if t),
         "sound": c.sound.view(),  # the adapter plays it when its number is new
         "form": (c.app.current, form.session_fields(c.app.current, session)),
@@ -45,6 +52,7 @@ def page(c) -> dict:
             "winner": (game.winner or "") if over else None,
             "dead-source": (session.dead_source or None) if phase == "scoring" else None,
             "review": None if review is None else str(review),
+            "variation": variation.count(),
             "thinking": "1" if computer.thinking() else None,
             "thinking-level": computer.thinking_level(),
             "computer-ready": "1" if computer.computer_ready else None,
@@ -78,4 +86,5 @@ def enabled(c) -> dict:
         "analyse": len(session.game.moves) > 0 and not analysis.running,
         "cancel-analysis": analysis.running,
         "ownership": analysis.has_ownership(),
+        "estimate": analysis.estimate.offered(session) and not analysis.live,
     }

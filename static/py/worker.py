@@ -25,9 +25,14 @@ def suggest_dead(request_json: str) -> str:
     return worker_api.suggest_dead(request_json)
 
 
+def estimate(request_json: str) -> str:
+    """Go's score estimate in play (ownership and expected counts), as JSON."""
+    return worker_api.estimate(request_json)
+
+
 def analyse(request_json: str) -> str:
     """The computer's analysis of some positions of a game, as JSON (see lotus.worker_api)."""
     return worker_api.analyse(request_json)
 
 
-__export__ = ["ping", "legal_moves", "choose_move", "suggest_dead", "analyse"]
+__export__ = ["ping", "legal_moves", "choose_move", "suggest_dead", "estimate", "analyse"]

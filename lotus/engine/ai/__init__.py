@@ -125,6 +125,15 @@ def ownership(game, playouts: int = DEAD_PLAYOUTS, seed=0) -> list:
     return analysis.ownership(game, playouts, seed)
 
 
+def score_estimate(game, playouts: int = DEAD_PLAYOUTS, seed=0) -> dict:
+    """Go, in play: {"ownership": ``ownership``'s shares (3 decimals), "score": each colour's
+    expected count at the end in colour order (1 decimal)}, from `playouts` random fillings of
+    the board (an estimate, as OGS's: no search). Raises ValueError like ``ownership``."""
+    found = plugin_of(game)
+    own = ownership(game, playouts, seed)
+    return {"ownership": own, "score": [round(x, 1) for x in found.estimated_score(game, own)]}
+
+
 __all__ = [
     "LEVELS",
     "analyse",
@@ -133,5 +142,6 @@ __all__ = [
     "judge",
     "ownership",
     "plugin_of",
+    "score_estimate",
     "suggest_dead",
 ]

@@ -638,6 +638,13 @@ class GoPlugin(Plugin):
     def ownership(self, game, playouts: int, rng) -> list:
         return ownership(game, playouts, rng)
 
+    def estimated_score(self, game, own: list) -> list:
+        """A playout fills every point (``fill``), so White's expected stones are the sum of its
+        shares and Black's the rest; the pass marker's points on top (G10)."""
+        white = sum(own)
+        marker = game.marker
+        return [white + max(marker, 0), len(own) - white + max(-marker, 0)]
+
 
 PLUGIN = GoPlugin()
 """Go's plug-in (``go.Game.search_plugin`` names this module)."""

@@ -147,3 +147,8 @@ class Plugin:
     def ownership(self, game, playouts: int, rng) -> list:
         """Per point, White's share of the playouts' boards (Go); a game without points refuses."""
         raise ValueError("ownership needs a game whose board has points to own (Go): it has none")
+
+    def estimated_score(self, game, own: list) -> list:
+        """Each colour's expected count at the end, from `own` (``ownership``), in colour order
+        (Go); a game without points refuses."""
+        raise ValueError("a score estimate needs a game whose board has points to own (Go)")

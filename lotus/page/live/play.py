@@ -84,6 +84,8 @@ class LivePlay:
         if not self.on_screen():
             return False
         session = self.c.app.session
+        if action in ("variation", "estimate"):  # the game is shared: no side line, no estimate
+            return True
         if action in ("click", "pass", "resign", "hint"):  # connected or not: the friend's turn
             refusal = link.click_refusal(session)
             session.message = refusal or session.message
