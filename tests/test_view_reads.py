@@ -10,6 +10,7 @@ parts, its sessions and its storage are exactly as they were.
 import pytest
 
 from lotus.page.controller import MemoryStorage, PageController
+from lotus.page.live import adopt
 from tests.support.pages import started
 
 # Memos of pure functions, kept for speed: what they hold follows from the rest (a session's move
@@ -238,7 +239,7 @@ def storage_full_and_the_worker_unavailable():
 def a_live_game_adopted_and_moved():
     page = started("?game=go")
     page.live_hook = lambda action: action == "redo"  # live play takes redo over
-    page.live_adopt("go", {"first": "w", "marker": "0"}, ["1", "2"])
+    adopt.adopt(page, "go", {"first": "w", "marker": "0"}, ["1", "2"])
     page.live_apply(lambda session: session.act("3"))
     page.action("redo")
     return page

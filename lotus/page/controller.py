@@ -24,7 +24,6 @@ import json
 
 from lotus.game import games
 from lotus.game.refusals import reason
-from lotus.game.session import sentence
 from lotus.page import app as app_module
 from lotus.page import form, panel, scoring, view, welcome
 from lotus.page.computer import Computer
@@ -418,33 +417,3 @@ class PageController:
         result = change(self.app.session)
         self._end(before)
         return result
-
-    def live_adopt(self, game: str, options_text: dict, actions: list) -> str:
-        """Show a live host's game as a new game here (the one on screen stays in Your games);
-        every seat a person's: the host plays the computer's. '' or why it could not."""
-        entry = games.get(game)
-        if not isinstance(options_text, dict) or len(actions) > 2 * games.MAX_MOVES:
-            return _("The game's options or moves cannot be read.")
-        try:
-            options = entry.options({k: str(v) for k, v in options_text.items()})
-        except games.OptionError as exc:
-            return sentence(str(exc))
-        options["seats"] = {c: "human" for c in entry.colours(options)}
-        self.start_game(game, options)  # a new entry: a game with moves is never written over
-        session = self.app.session
-        try:
-            entry.replay(session.game, actions, session._record)
-        except ValueError as exc:
-            return _(
-                "The game's move {n} is not legal: {reason}",
-                n=len(session.actions) + 1,
-                reason=sentence(reason(exc)),
-            )
-        return ""
-
-    def live_options(self) -> dict:
-        """The game on screen's options as text, seats included (a live game's state message)."""
-        session = self.app.session
-        options = dict(session.options)
-        options["seats"] = session.seats
-        return games.get(self.app.current).option_text(options)

@@ -16,7 +16,7 @@ Its transport events are `heard` (a message, screened before anything else) and 
 channel opened or closed, a screened message, a tick of the clock, a reply from another tab).
 """
 
-from lotus.page.live import codes, resume, words
+from lotus.page.live import adopt, codes, resume, words
 from lotus.page.live.invites import Invitations
 from lotus.page.live.link import Link
 from lotus.page.live.wire import RATE_LIMIT, state
@@ -170,14 +170,14 @@ class LivePlay:
             link.joined(peer, colours)
             if link.state != "connected":
                 link.connected(session)
-            self.port.send(peer, link.state_message(session, self.c.live_options(), colours))
+            self.port.send(peer, link.state_message(session, adopt.options_text(self.c), colours))
             self.keep()
             self.invites.say(words.said(words.CONNECTED))
             return
         link.joined(peer, "")
         self.invites.spend()
         match = link.match if self.invites.resumable else ""  # else the host's game is taken
-        self.port.send(peer, state(match, link.game, session.actions, self.c.live_options()))
+        self.port.send(peer, state(match, link.game, session.actions, adopt.options_text(self.c)))
         self.invites.say(words.said(words.CONNECTED_GUEST))
 
     def received(self, peer: str, message: dict) -> None:
@@ -199,7 +199,7 @@ class LivePlay:
         verdict, detail = resume.take_state(link, session, message, self.invites.resumable)
         if verdict == "adopt":
             actions = message.get("actions") or []
-            problem = self.c.live_adopt(link.game, message.get("options") or {}, actions)
+            problem = adopt.adopt(self.c, link.game, message.get("options") or {}, actions)
             if problem:
                 link.refuse(_(words.HOSTS_GAME, reason=problem))
             self.invites.resumable = True
@@ -223,7 +223,7 @@ class LivePlay:
         self.keep()
         session = self.c.app.session
         for peer, colours in link.peers.items():
-            self.port.send(peer, link.state_message(session, self.c.live_options(), colours))
+            self.port.send(peer, link.state_message(session, adopt.options_text(self.c), colours))
 
     def flooded(self, peer: str) -> None:
         """`peer` sent more than a game needs: its channel closes, the game is kept."""
