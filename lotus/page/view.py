@@ -17,20 +17,23 @@ def page(c) -> dict:
     over = phase == "over"
     review = session.review
     computer = c.computer
+    players = panel.players(session)
     return {
         "game": c.app.current,
         "board": session.svg(),
         "track": session.track_svg(),
-        "status": scoring.dispute_text(session) or session.status(),
+        "status": panel.review_status(session) or scoring.dispute_text(session) or session.status(),
         "banner": session.banner() if over else "",
         "moves": c.move_list.made,  # the rows' markup: lotus.dom.host.write_rows
         "analysis": c.analysis.view(session),
-        "players": panel.player_items(panel.players(session)),
+        "players": panel.player_items(players),
+        "placings": panel.placing_items(players) if over else "",  # the result box's
         "title": panel.title(session),
         "record_error": c.record_error,
         "enabled": enabled(c),
-        "watch": any(session.seat(colour) != "human" for colour in session.colours()),
+        "watch": panel.watch_controls(session),
         "paused": computer.paused,
+        "pause_label": panel.pause_label(computer.paused),
         "hints": session.hint_marks(),
         "error": " ".join(t for t in (c.error, c.saves.note) if t),
         "sound": c.sound.view(),  # the adapter plays it when its number is new
