@@ -48,6 +48,7 @@ class PageController:
         self.address = None  # the query the address must show now (after a link), or None
         self.failure = ""  # the details of an unexpected error, for the error's Copy box
         self.live_hook = None  # live play (lotus.page.live.play): hook(action) -> True: taken
+        self.live_fair = None  # live play: () -> why Hint and Analyse are off ('' : they are on)
         self.computer = Computer(self.shown, self.is_current)
         clock = clock or (lambda: {"date": "", "stamp": ""})  # the adapter's: Date
         self.saves = SavedGames(self.app, self.storage, clock)

@@ -65,6 +65,7 @@ def enabled(c) -> dict:
     here = len(session.actions) if session.review is None else session.review
     person = phase == "play" and session.computer_level() is None
     analysis = c.analysis
+    unaided = bool(c.live_fair()) if c.live_fair is not None else False  # a live game
     return {
         "first": here > 0,
         "prev": here > 0,
@@ -77,8 +78,8 @@ def enabled(c) -> dict:
         "resign": person,
         "confirm": phase == "scoring" and not scoring.disputed(session),
         "resume": phase == "scoring",
-        "hint": person,  # asked before a worker is up, it waits for the first one
-        "analyse": len(session.game.moves) > 0 and not analysis.running,
+        "hint": person and not unaided,  # asked before a worker is up, it waits for the first
+        "analyse": len(session.game.moves) > 0 and not analysis.running and not unaided,
         "cancel-analysis": analysis.running,
         "ownership": analysis.has_ownership(),
     }
