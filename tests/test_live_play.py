@@ -465,8 +465,7 @@ def test_a_disconnection_says_once_what_happened_and_once_what_to_do():
 def test_live_play_speaks_german_and_the_pages_send_no_words(german):
     net, host, guest = connected_pair()
     assert host.view()["status"] == (
-        "Live: Du spielst Weiß. Tipp und Analyse sind bis zum Ende der Partie aus: Eine "
-        "Live-Partie wird ohne Hilfe gespielt."
+        "Live: Du spielst Weiß. Tipp und Analyse sind in einer Live-Partie bis zu ihrem Ende aus."
     )
     assert guest.view()["message"] == "Verbunden: Warten auf die Partie …"
     sent = []

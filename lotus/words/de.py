@@ -137,7 +137,7 @@ MESSAGES = {
     'Goal: {counts}': 'Ziel: {counts}',
     'Handing the reply to the tab that made the invitation…': 'Die Antwort geht an den Tab, der die Einladung erstellt hat …',
     'Hint': 'Tipp',
-    'Hint and analysis are off until the game ends: a live game is played unaided.': 'Tipp und Analyse sind bis zum Ende der Partie aus: Eine Live-Partie wird ohne Hilfe gespielt.',
+    'Hint and analysis are off in a live game until it ends.': 'Tipp und Analyse sind in einer Live-Partie bis zu ihrem Ende aus.',
     'Hint: {hint} (marked on the board).': 'Tipp: {hint} (auf dem Brett markiert).',
     'Hint: {hint}.': 'Tipp: {hint}.',
     'How to play': 'So wird gespielt',

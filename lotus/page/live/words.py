@@ -95,7 +95,7 @@ CONFIRMED = N_("You confirmed the dead groups; waiting for your friend to confir
 AGREED = N_("You agreed; waiting for the others.")
 WAITING_OTHERS = N_("Waiting for the others to agree…")
 NOTHING_OF_YOURS = N_("You have no move to take back yet.")
-NO_HELP = N_("Hint and analysis are off until the game ends: a live game is played unaided.")
+NO_HELP = N_("Hint and analysis are off in a live game until it ends.")
 
 # -- the refusals' log ----------------------------------------------------------------------------
 # Translators: a line of the log of refused live messages; {kind} is the message's type as the
