@@ -183,3 +183,15 @@ def test_go_review_counts_moves_not_scoring_steps():
     session.act("2")
     c.action("prev")
     assert c.view()["status"] == "Reviewing move 4 of 5."
+
+
+def test_a_pause_never_outlives_the_demonstration_it_paused():
+    """Paused computers, then a game with a person's seat on screen (a link, Your games): no
+    Resume is shown there, so its computer is not paused."""
+    c = PageController()
+    c.start("?game=race&seats=easy,easy", "")
+    c.action("pause")
+    assert c.computer.paused and c.view()["watch"]
+    c.start_game("race", {"players": 2, "pro": False, "first": "b", "seats": {"b": "easy"}})
+    assert not c.view()["watch"] and not c.computer.paused
+    assert c.computer.thinking()  # Black, the computer's, is to move and asked

@@ -365,6 +365,8 @@ class PageController:
         analysis follows the game, a demonstration's computer ends its scoring, the questions
         due for the workers are made, and the move list's rows are remade."""
         session = self.app.session
+        if self.computer.paused and not panel.watch_controls(session):
+            self.computer.paused = False  # no Resume is shown outside a demonstration
         self.analysis.follow(session)
         scoring.confirm_watched(session, self.computer.paused)
         self.computer.ask()
