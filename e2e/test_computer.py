@@ -146,12 +146,13 @@ def test_a_go_game_against_the_computer_reaches_its_scored_end(page):
     game = go.Game.from_moves(moves(page))
     assert game.moves[:30] == opening.moves and game.phase == go.SCORING
     banner = page.inner_text("[data-banner]")
-    said = {"w": "You win, ", "b": "The computer wins, ", "": "Draw, "}  # one sentence
+    said = {"w": "You win by ", "b": "The computer wins by ", "": "Draw, "}  # one sentence
     assert said[page.get_attribute("body", "data-winner")] in banner, banner
 
 
 def test_the_page_stays_responsive_and_undo_drops_the_stale_answer(page):
     open_link(page, race.Game(), {"w": "human", "b": "hard"})
+    assert page.is_hidden("[data-watch]")  # Pause and Speed: only while computers play alone
     click_move(page, "Sw4-A4")
     page.wait_for_selector('body[data-thinking="1"]')
     hover = page.evaluate(TIMED_HOVER, '[data-field="9"]')
@@ -194,6 +195,15 @@ def test_watch_mode_plays_by_itself_and_pauses(page):
     assert len(moves(page)) == frozen
     page.click('[data-action="pause"]')
     wait_moves(page, frozen + 1, timeout=WORKER_TIMEOUT)
+    # One move from the end (White's only move carries its last stone home): once the game is
+    # over there is nothing to pause, and the row goes; both players are placed.
+    page.click('[data-action="pause"]')  # paused, the computers wait while the link opens
+    paste_link(page, before_end(random_race(0), 1), {"w": "easy", "b": "easy"})
+    assert page.is_visible("[data-watch]") and page.get_attribute("body", "data-over") is None
+    page.click('[data-action="pause"]')
+    page.wait_for_selector('body[data-over="1"]', timeout=WORKER_TIMEOUT)
+    assert page.is_hidden("[data-watch]")
+    assert page.get_attribute('[data-placing][data-rank="1"]', "data-colour") == "w"
 
 
 @pytest.fixture

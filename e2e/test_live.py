@@ -127,9 +127,12 @@ def test_undo_is_asked_and_the_friend_decides(go_live):
     before = [refused(page) for page in (host, guest)]
     host.click('[data-point="10"]')
     wait_moves(guest, 1)
+    for page in (host, guest):  # no computer's help for either player while the game goes on
+        assert page.is_disabled('[data-action="hint"]')
+        assert page.is_disabled('[data-action="analyse"]')
     host.click('[data-action="undo"]')
     guest.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
-    assert "take back the last move" in guest.text_content("[data-live-question]")
+    assert "take back their last move" in guest.text_content("[data-live-question]")
     guest.click('[data-action="live-decline"]')
     wait_text(host, "declined")
     assert moves(host) == moves(guest) == ["10"]
@@ -152,6 +155,13 @@ def test_undo_is_asked_and_the_friend_decides(go_live):
     guest.click('[data-point="21"]')  # play goes on after the take-back
     wait_moves(host, 2)
     assert moves(host) == moves(guest) == ["10", "21"]
+    # On the host's own turn: its own last move goes, with the friend's reply after it.
+    host.click('[data-action="undo"]')
+    guest.wait_for_selector("[data-live-ask]:not([hidden])", timeout=TIMEOUT)
+    assert "their last move and the moves after it" in guest.text_content("[data-live-question]")
+    guest.click('[data-action="live-accept"]')
+    for page in (host, guest):
+        wait_moves(page, 0, exactly=True)
     assert [refused(page) for page in (host, guest)] == before
 
 
@@ -186,8 +196,12 @@ def test_a_go_game_to_scoring_ends_when_both_confirm(go_live):
     take_turns(host, guest, "1", "4", "pass", "pass")
     for page in (host, guest):
         page.wait_for_selector('body[data-phase="scoring"]', timeout=TIMEOUT)
+    for page in (host, guest):  # a live game is played unaided, and the page says so
+        assert page.is_disabled('[data-action="hint"]')
+        assert "Hint and analysis are off" in page.inner_text("[data-live-status]")
     host.click('[data-action="confirm"]')
     assert "waiting for your friend" in host.inner_text("[data-status]")
+    wait_text(guest, "White has confirmed the score", "[data-live-status]")
     assert guest.get_attribute("body", "data-phase") == "scoring"
     guest.click('[data-action="confirm"]')
     for page in (host, guest):
@@ -313,6 +327,10 @@ def test_a_race_with_a_computer_seat_to_its_end_connected_from_another_tab(pair,
     for page in (host, guest):
         page.wait_for_selector("body[data-over]", timeout=TIMEOUT)
         assert page.get_attribute("body", "data-winner") == game.winner
+        placed = page.eval_on_selector_all(
+            "[data-placing]", "els => els.map(e => [e.dataset.colour, Number(e.dataset.rank)])"
+        )
+        assert placed == [[c, rank] for c, rank in race.placings(game)]  # every player placed
     assert moves(host) == moves(guest) == game.moves
     for page in (host, guest):
         assert page.get_attribute("body", "data-live-refused") is None
@@ -404,14 +422,14 @@ def test_a_race_for_four_relayed_by_the_host_refusals_and_an_undo_all_must_agree
         for page in (host, red, yellow):
             page.wait_for_selector(asked, timeout=TIMEOUT)
             page.click('[data-action="live-accept"]')
-        for page in pages.values():
-            wait_moves(page, len(game.moves) - 1, exactly=True)
-            assert moves(page) == game.moves[:-1]
+        for page in pages.values():  # Black's own move goes, and Red's and Yellow's replies
+            wait_moves(page, 1, exactly=True)
+            assert moves(page) == game.moves[:1]
         # Red's page leaves: the game stops for everyone (disconnected, the game kept).
         red.close()
         for page in (host, black, yellow):
             page.wait_for_selector('body[data-live="disconnected"]', timeout=TIMEOUT)
-            assert moves(page) == game.moves[:-1]
+            assert moves(page) == game.moves[:1]
         yellow.close()
     finally:
         for context in more:

@@ -22,6 +22,20 @@ def play_to_the_end(page, game: race.Game, full: race.Game) -> None:
     assert state["over"] == "1" and state["winner"] == game.winner
     assert colour_name(game.winner) in page.inner_text("[data-banner]")
     assert page.is_visible('[data-banner] [data-action="new-dialog"]')
+    assert_placings(page, race.placings(game))
+    said = f"{colour_name(game.winner)} wins with every stone home."  # people only: the colour
+    assert page.inner_text("[data-banner-text]") == page.text_content("[data-status]") == said
+    # Said once on screen, in the result box: the status line keeps it for screen readers only.
+    assert page.locator("[data-status]").bounding_box()["height"] <= 1
+
+
+def assert_placings(page, placings) -> None:
+    """Every player placed in the result box ([data-placing], best first) and the players' box."""
+    shown = page.eval_on_selector_all(
+        "[data-placing]", "els => els.map(e => [e.dataset.colour, Number(e.dataset.rank)])"
+    )
+    assert shown == [[c, rank] for c, rank in placings]
+    assert page.locator("[data-players] .place").count() == len(placings)
 
 
 @pytest.mark.slow

@@ -57,6 +57,12 @@ def test_a_share_link_opens_the_game_in_another_browser_ready_to_continue(
     page.wait_for_selector("[data-share]:not([hidden])")
     link = page.get_attribute("[data-share-link]", "href")
     assert link.startswith(site) and "#g=" in link
+    # Opened in the same browser, the link shows the game saved here: no second entry.
+    saved = page.locator("[data-saved-game]").count()
+    page.goto(page.url.split("#")[0] + "#" + link.split("#", 1)[1])
+    page.wait_for_function("location.hash === ''")
+    assert_page_shows(page, game)
+    assert page.locator("[data-saved-game]").count() == saved
     other = browser.new_context()
     friend = other.new_page()
     guard.attach(friend)

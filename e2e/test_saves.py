@@ -52,6 +52,7 @@ def test_review_steps_back_and_play_from_here_continues(page):
     game.undo()
     shown = page_state(page)
     assert shown["fields"] == game.board()
+    assert page.inner_text("[data-status]") == "Reviewing move 2 of 4."  # at once, unclicked
     page.click('[data-field="B3"]')  # the board does not play while reviewing
     assert "Reviewing" in page.inner_text("[data-status]")
     load(page)  # the review position is saved too

@@ -356,10 +356,10 @@ class Page(Host):
         ui_library.render(self, view)
 
     def render_watch(self, view) -> None:
-        """Watch mode's controls: shown while a computer plays; Pause or Resume."""
+        """Watch mode's controls: shown while computers play each other; Pause or Resume."""
         show(self.watch, view["watch"])
         pause = self.watch.querySelector('[data-action="pause"]')
-        pause.textContent = "Resume" if view["paused"] else "Pause"
+        pause.textContent = view["pause_label"]
         pause.setAttribute("aria-pressed", "true" if view["paused"] else "false")
 
     def before_event(self):

@@ -130,8 +130,8 @@ def test_the_end_banner_names_the_winner():
     session = RaceSession()
     session.game = race_one_move_from_its_end()
     session.play("14-G")
-    assert session.banner() == "White wins."  # between people: the winner's name
-    assert session.status() == "White wins with every stone home."
+    # between people: the winner's name, one sentence in the result box and the status line
+    assert session.banner() == session.status() == "White wins with every stone home."
     assert session.click("5") is False
     assert session.game.moves == ["14-G"]
 

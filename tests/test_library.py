@@ -370,8 +370,43 @@ def test_a_share_link_opens_as_a_new_game_beside_the_one_on_screen():
     assert other.app.session.game.moves == ["1", "2", "3"]
     assert sorted(m for g, m, b in entries(other)) == [3, 4]  # the link's, and the one before
     assert records.from_link_fragment(fragment)["moves"] == ["1", "2", "3"]
-    opened = page_on(storage, "", fragment)  # a link opened as the page starts: a third game
-    assert opened.address == "?game=go" and len(opened.library.entries()) == 3
+    # The same link opened again as a page starts: the game it holds is saved already (the
+    # link's game, 3 moves), so that entry is shown and no identical one is added.
+    opened = page_on(storage, "", fragment)
+    assert opened.address == "?game=go" and len(opened.library.entries()) == 2
+    assert opened.ids["go"] == other.ids["go"]
+
+
+def test_ones_own_share_link_opened_in_the_same_browser_keeps_one_entry():
+    """Opening one's own share link (the game on screen, or another saved game) shows that
+    saved game's entry: one entry per game, whatever opens it. A game with other moves, other
+    options or other seats is another game, with an entry of its own."""
+    storage = MemoryStorage()
+    page = page_on(storage, "?game=race&players=3&seats=human,easy,easy")
+    for field in (("start", "w3"), ("field", "A3")):
+        page.click(*field)
+    page.save()
+    fragment = page.links.share_url("x")[1:]
+    mine = page.ids["race"]
+    assert page.on_hash(fragment)  # pasted into this page: the same game, the same entry
+    page.save()
+    assert page.ids["race"] == mine and entries(page) == [("race", 1, False)]
+    page.start_game("race", {"players": 2, "pro": False, "first": "w"})  # another game on screen
+    page.click("start", "w4")
+    page.click("field", "A4")
+    page.save()
+    assert page.on_hash(fragment)  # the first game is found again, and shown under its entry
+    page.save()
+    assert page.ids["race"] == mine and sorted(entries(page)) == [("race", 1, False)] * 2
+    reloaded = page_on(storage, "", fragment)  # opened as a page starts: still two entries
+    assert reloaded.ids["race"] == mine and len(reloaded.library.entries()) == 2
+    from lotus.game import records
+
+    record = records.from_link_fragment(fragment)
+    record["seats"] = {"w": "human", "b": "hard", "r": "easy"}
+    assert page.on_hash("#" + records.to_link_fragment(record))
+    page.save()
+    assert len(page.library.entries()) == 3 and page.ids["race"] != mine
 
 
 def test_a_new_game_over_an_unfinished_one_and_resigning_ask_first():

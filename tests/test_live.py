@@ -274,7 +274,9 @@ def test_undo_is_asked_and_done_on_both_sides_only_when_accepted():
     host.session.act("10")
     host.deliver(host.link.outgoing(host.session), guest)
     assert host.deliver(host.link.questions.ask(host.session, "undo"), guest) == ["ask"]
-    assert guest.link.questions.question() == "White asks to take back the last move. Do you agree?"
+    assert (
+        guest.link.questions.question() == "White asks to take back their last move. Do you agree?"
+    )
     agreed, out = guest.link.questions.answer(guest.session, False)
     assert agreed == "" and [host.link.receive(host.session, "peer", t)[0] for _, t in out]
     assert "declined" in host.session.message
@@ -419,7 +421,7 @@ def test_undo_in_a_race_for_three_needs_every_player_and_one_no_ends_it():
     star.send("f1", star.links["f1"].questions.ask(star.sessions["f1"], "undo"))
     assert (
         star.links["host"].questions.question()
-        == "Black asks to take back the last move. Do you agree?"
+        == "Black asks to take back their last move. Do you agree?"
     )
     assert star.links["f2"].questions.question() == star.links["host"].questions.question()
     agreed, out = star.links["host"].questions.answer(star.sessions["host"], True)
@@ -611,7 +613,7 @@ def test_the_protocol_and_the_qr_code_are_the_same_under_micropython():
     got = json.loads(micropython.run(source + "\nimport json\nprint(json.dumps(run()))\n"))
     assert len(expected[-1]) == 25 and expected[2:8] == ["redraw"] * 6
     assert (
-        expected[-4] == "undo" and expected[-3][:2] == [5, None] and "already used" in expected[-2]
+        expected[-4] == "undo" and expected[-3][:2] == [4, None] and "already used" in expected[-2]
     )
     assert got == json.loads(json.dumps(expected))
 

@@ -62,7 +62,8 @@ def test_an_invitation_and_its_reply_connect_two_devices():
     net.pump()
     for tab, me, name in ((host, "w", "White"), (guest, "b", "Black")):
         assert tab.state == "connected" and tab.view()["flags"]["live-me"] == me
-        assert tab.view()["status"] == f"Live: you play {name}."
+        # a live game is played unaided: the live line says why Hint and Analyse are off
+        assert tab.view()["status"] == f"Live: you play {name}. " + words.NO_HELP
     assert host.view()["message"] == words.CONNECTED
     assert guest.view()["message"] == words.CONNECTED_GUEST
     assert guest.c.app.current == "go"
@@ -136,8 +137,8 @@ def test_undo_is_asked_and_done_on_both_pages_only_when_the_friend_agrees():
     play(net, host, "10")
     host.action("undo")
     net.pump()
-    assert host.c.app.session.message == "Asked your friend to agree to take back the last move…"
-    assert guest.view()["question"] == "White asks to take back the last move. Do you agree?"
+    assert host.c.app.session.message == "Asked your friend to agree to take back your last move…"
+    assert guest.view()["question"] == "White asks to take back their last move. Do you agree?"
     guest.answer(False)
     net.pump()
     assert host.c.app.session.message == "Your friend declined to take back the last move."
@@ -147,7 +148,7 @@ def test_undo_is_asked_and_done_on_both_pages_only_when_the_friend_agrees():
     guest.answer(True)
     net.pump()
     assert host.actions == guest.actions == []
-    assert host.c.app.session.message == words.TAKEN_BACK
+    assert host.c.app.session.message == "The last move was taken back, as agreed."
 
 
 def test_a_new_game_is_asked_and_started_by_the_host_once_the_friend_agrees():
@@ -185,6 +186,74 @@ def test_a_go_game_ends_when_both_confirm_the_scoring():
     net.pump()
     assert host.c.app.session.phase() == guest.c.app.session.phase() == "over"
     assert host.c.app.session.game.winner == guest.c.app.session.game.winner
+
+
+def test_undo_on_your_own_turn_takes_back_your_move_and_the_friends_reply():
+    """The player to move asks for Undo: their own last move goes, with the reply after it (not
+    the friend's move alone, which would hand the friend a second try)."""
+    net, host, guest = connected_pair()
+    guest.action("undo")  # Black has not moved yet: nothing of Black's to take back
+    assert guest.c.app.session.message == "You have no move to take back yet."
+    assert host.view()["question"] == ""
+    play(net, host, "10")
+    play(net, guest, "20")
+    host.action("undo")  # White's turn: White's 10 and Black's reply 20
+    net.pump()
+    assert host.c.app.session.message == (
+        "Asked your friend to agree to take back your last move and their reply…"
+    )
+    assert guest.view()["question"] == (
+        "White asks to take back their last move and the moves after it. Do you agree?"
+    )
+    guest.answer(True)
+    net.pump()
+    assert host.actions == guest.actions == []
+    assert guest.c.app.session.message == "The last 2 moves were taken back, as agreed."
+    play(net, host, "11")
+    guest.action("undo")  # Black's turn, no move of Black's since: nothing to take back
+    assert guest.c.app.session.message == "You have no move to take back yet."
+    assert host.actions == guest.actions == ["11"]
+
+
+def test_hint_and_analysis_are_off_in_a_live_game_until_it_ends():
+    net, host, guest = connected_pair()
+    play(net, host, "10")
+    for tab in (host, guest):
+        enabled = tab.c.enabled()
+        assert not enabled["hint"] and not enabled["analyse"]
+        assert words.NO_HELP in tab.view()["status"]  # the live line says why
+    guest.action("hint")  # asked anyway (a key, a stale button): refused with the reason
+    assert guest.c.app.session.message == words.NO_HELP and guest.c.tickets() == []
+    guest.action("analyse")
+    assert not guest.c.analysis.running
+    guest.action("resign")
+    net.pump()
+    for tab in (host, guest):
+        assert tab.c.app.session.phase() == "over"
+        assert tab.c.enabled()["analyse"] and words.NO_HELP not in tab.view()["status"]
+
+
+@pytest.mark.parametrize("first", ["host", "guest"])
+def test_both_players_see_who_has_confirmed_the_score(first):
+    net, host, guest = connected_pair()
+    for tab, move in ((host, "1"), (guest, "4")):
+        play(net, tab, move)
+    for tab in (host, guest):
+        tab.action("pass")
+        net.pump()
+    tabs = {"host": (host, guest, "White"), "guest": (guest, host, "Black")}
+    confirmer, other, name = tabs[first]
+    assert "confirmed" not in other.view()["status"]
+    confirmer.action("confirm")
+    net.pump()
+    assert confirmer.c.app.session.message == words.CONFIRMED
+    assert (
+        f"{name} has confirmed the score: confirm too to end the game." in (other.view()["status"])
+    )
+    assert "has confirmed" not in confirmer.view()["status"]
+    other.click("1")  # a mark changed: the confirmation no longer holds, and is not said
+    net.pump()
+    assert "has confirmed" not in other.view()["status"]
 
 
 # -- breakdowns -----------------------------------------------------------------------------------
@@ -337,8 +406,10 @@ def test_a_race_for_four_is_relayed_by_the_host_and_an_undo_needs_everyone():
     black, red, yellow = friends
     black.action("undo")
     net.pump()
-    for page in (host, red, yellow):
-        assert page.view()["question"].startswith("Black asks to take back")
+    for page in (host, red, yellow):  # Black's move, then Red's and Yellow's replies
+        assert page.view()["question"] == (
+            "Black asks to take back their last move and the moves after it. Do you agree?"
+        )
     red.answer(False)
     net.pump()
     assert [p.view()["question"] for p in pages] == ["", "", "", ""]
@@ -348,15 +419,15 @@ def test_a_race_for_four_is_relayed_by_the_host_and_an_undo_needs_everyone():
     for page in (host, red, yellow):
         page.answer(True)
         net.pump()
-    assert {len(p.actions) for p in pages} == {3}
+    assert {len(p.actions) for p in pages} == {1}  # back to before Black's move, everywhere
     red.close()
     net.pump()
     assert [p.state for p in (host, black, yellow)] == ["disconnected"] * 3
-    assert {len(p.actions) for p in (host, black, yellow)} == {3}
+    assert {len(p.actions) for p in (host, black, yellow)} == {1}
 
 
-@pytest.mark.parametrize("action", ["pass", "resign", "hint"])
-def test_pass_resign_and_hint_wait_for_this_pages_turn(action):
+@pytest.mark.parametrize("action", ["pass", "resign"])
+def test_pass_and_resign_wait_for_this_pages_turn(action):
     net, host, guest = connected_pair()
     guest.c.action(action)
     assert guest.c.app.session.message == "It is White's turn: your friend plays White."
@@ -393,7 +464,9 @@ def test_a_disconnection_says_once_what_happened_and_once_what_to_do():
 
 def test_live_play_speaks_german_and_the_pages_send_no_words(german):
     net, host, guest = connected_pair()
-    assert host.view()["status"] == "Live: Du spielst Weiß."
+    assert host.view()["status"] == (
+        "Live: Du spielst Weiß. Tipp und Analyse sind in einer Live-Partie bis zu ihrem Ende aus."
+    )
     assert guest.view()["message"] == "Verbunden: Warten auf die Partie …"
     sent = []
     host.port.send = lambda peer, text, send=host.port.send: sent.append(text) or send(peer, text)
@@ -401,10 +474,10 @@ def test_live_play_speaks_german_and_the_pages_send_no_words(german):
     host.action("undo")
     net.pump()
     assert guest.view()["question"] == (
-        "Weiß möchte den letzten Zug zurücknehmen. Bist du einverstanden?"
+        "Weiß möchte den eigenen letzten Zug zurücknehmen. Bist du einverstanden?"
     )
     assert host.c.app.session.message == (
-        "Du hast dein Gegenüber gebeten, der Rücknahme des letzten Zugs zuzustimmen …"
+        "Du hast dein Gegenüber gebeten, der Rücknahme deines letzten Zugs zuzustimmen …"
     )
     assert [json.loads(t)["t"] for t in sent] == ["act", "ask"]  # codes only: no sentence
     assert json.loads(sent[1])["what"] == "undo"

@@ -5,7 +5,7 @@ from lotus.game.go_session import GoSession
 from lotus.game.race_session import RaceSession
 from lotus.page import panel
 from lotus.page.analysis import Analysis
-from tests.support.games import race_one_move_from_its_end
+from tests.support.games import race_of_four_one_move_from_its_end, race_one_move_from_its_end
 
 
 def play_all(session, moves: str):
@@ -24,14 +24,23 @@ def won_race(seats=None) -> RaceSession:
 
 def test_a_race_result_is_one_german_sentence_from_the_players_side(german):
     people = won_race()
-    assert people.status() == "Weiß gewinnt: Alle Steine sind im Ziel."
-    assert people.banner() == "Weiß gewinnt."
+    assert people.status() == people.banner() == "Weiß gewinnt: Alle Steine sind im Ziel."
     assert people.notes == ["Weiß zieht 14 → ZIEL"]
     mine = won_race(seats={"b": "easy"})
     assert mine.status() == "Du gewinnst: Alle deine Steine sind im Ziel."
     assert panel.title(mine) == "Du gewinnst · Lotus"
     lost = won_race(seats={"w": "easy"})
-    assert lost.status() == "Der Computer gewinnt: Alle seine Steine sind im Ziel."
+    assert lost.status() == lost.banner() == "Der Computer gewinnt."
+
+
+def test_a_race_of_four_places_the_person_in_german(german):
+    """Red wins; the person (White) has more stones home than the other two computers."""
+    session = RaceSession(players=4, seats={"b": "easy", "r": "easy", "y": "easy"})
+    session.game = race_of_four_one_move_from_its_end()
+    session.play("14-G")
+    assert session.banner() == "Rot gewinnt; du bist Zweiter."
+    rows = panel.players(session)
+    assert [panel.place_name(r["rank"]) for r in rows] == ["2.", "4.", "1.", "3."]
 
 
 def test_race_moves_and_the_trampoline_choice_in_german(german):
@@ -79,7 +88,7 @@ def test_the_go_scoring_line_and_result_in_german(german):
     )
     assert panel.title(session) == "Zählung · Lotus"
     session.confirm()
-    assert session.status() == session.banner() == "Weiß gewinnt mit 4 zu 1."
+    assert session.status() == session.banner() == "Weiß gewinnt mit 3 Punkten Vorsprung, 4 zu 1."
     resigned = play_all(GoSession(seats={"b": "hard"}), "1 resign")
     assert resigned.status() == "Der Computer hat aufgegeben: Du gewinnst."
     assert resigned.notes == ["Weiß setzt auf 1", "Schwarz gibt auf"]

@@ -28,7 +28,7 @@ def on_move_click(page, event) -> None:
 
 
 def render(page, view: dict) -> None:
-    """Write the players, the title and the import error."""
+    """Write the players, the result box's placings, the title and the import error."""
     shown = page._shown
     players = document.querySelector("[data-players]")
     if players is not None and shown.get("players") != view["players"]:
@@ -37,6 +37,14 @@ def render(page, view: dict) -> None:
     if shown.get("title") != view["title"]:
         shown["title"] = view["title"]
         document.title = view["title"]
+    placings = document.querySelector("[data-placings]")
+    if placings is not None and shown.get("placings") != view["placings"]:
+        shown["placings"] = view["placings"]
+        placings.innerHTML = view["placings"]
+        if view["placings"]:
+            placings.removeAttribute("hidden")
+        else:
+            placings.setAttribute("hidden", "")
     box = document.querySelector("[data-record-error]")
     if box is not None:
         box.querySelector("[data-record-error-text]").textContent = view["record_error"]

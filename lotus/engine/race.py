@@ -628,6 +628,38 @@ class Game(_Protocol):
 # -- why a move is refused: the codes and values of a move's IllegalMove (R3-R11) -------------
 
 
+def progress(game: "Game") -> dict:
+    """{colour: how far its stones have come}: the sum over its stones of the steps from the
+    start (a stone on the start 0, on A3 or B3 3, on 9 nine, in the goal 15)."""
+    home = ROUTE_INDEX[GOAL]
+    out = {c: home * game._goal[c] for c in game.colours}
+    for i, stack in enumerate(game.stacks):
+        steps = ROUTE_INDEX[FIELDS[i]]
+        for c in stack:
+            out[c] += steps
+    return out
+
+
+def placings(game: "Game") -> list:
+    """[(colour, rank)] best first: the winner (R11) first, then the others by stones in the
+    goal, a tie broken by `progress`; players still equal share a rank (1, 2, 2, 4). Rank 1 is
+    the winner's once the game is over; before it, the standing so far."""
+    far = progress(game)
+    goal = game._goal
+
+    def key(c):
+        return (0 if c == game.winner else 1, -goal[c], -far[c], game.colours.index(c))
+
+    order = sorted(game.colours, key=key)
+    out = []
+    for i, c in enumerate(order):
+        if i and key(c)[:3] == key(order[i - 1])[:3]:
+            out.append((c, out[-1][1]))
+        else:
+            out.append((c, i + 1))
+    return out
+
+
 def _over(game: "Game") -> IllegalMove:
     """The error for any move after the end."""
     return IllegalMove("game-won", winner=game.winner)

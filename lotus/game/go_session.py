@@ -6,7 +6,7 @@ from lotus.game.refusals import reason
 from lotus.game.session import Session, join_and
 from lotus.game.text import colour_name
 from lotus.render import go as go_render
-from lotus.words import N_, _, n_
+from lotus.words import _, n_
 
 
 class GoSession(Session):
@@ -368,16 +368,7 @@ class GoSession(Session):
         score = game.score(game.dead)
         if game.winner is None:
             return _("Draw, {white} to {black}.", white=score["w"], black=score["b"])
-        loser = "b" if game.winner == "w" else "w"
-        return self.winner_words(
-            game.winner,
-            # Translators: a Go game's result, the winner's score first: "You win, 40 to 32."
-            N_("You win, {won} to {lost}."),
-            N_("The computer wins, {won} to {lost}."),
-            N_("{colour} wins, {won} to {lost}."),
-            won=score[game.winner],
-            lost=score[loser],
-        )
+        return score_result(game.winner, score, self.person())
 
     def svg(self) -> str:
         """The board as SVG markup (with dead groups and territory while scoring and after)."""
@@ -662,3 +653,34 @@ def _stones(n: int) -> str:
 
 def _white_first(item) -> int:
     return 0 if item[0] == "w" else 1
+
+
+def score_result(winner: str, score: dict, person) -> str:
+    """A counted game's result in one sentence, with the margin and the score, from the side of
+    `person` (the one person playing the computer, or None): "You win by 8 points, 40 to 32."."""
+    loser = "b" if winner == "w" else "w"
+    values = {"won": score[winner], "lost": score[loser]}
+    margin = score[winner] - score[loser]
+    if person == winner:
+        # Translators: a Go game's result, the winner's score first: "You win by 8 points,
+        # 40 to 32."
+        return n_(
+            "You win by {n} point, {won} to {lost}.",
+            "You win by {n} points, {won} to {lost}.",
+            margin,
+            **values,
+        )
+    if person is not None:
+        return n_(
+            "The computer wins by {n} point, {won} to {lost}.",
+            "The computer wins by {n} points, {won} to {lost}.",
+            margin,
+            **values,
+        )
+    return n_(
+        "{colour} wins by {n} point, {won} to {lost}.",
+        "{colour} wins by {n} points, {won} to {lost}.",
+        margin,
+        colour=colour_name(winner),
+        **values,
+    )

@@ -214,6 +214,21 @@ class Library:
         index["current"][game] = game_id
         return self._write(index)
 
+    def find(self, game: str, moves: int, same) -> str | None:
+        """The id of a saved game of kind `game` with `moves` moves whose save (its JSON, read)
+        `same(saved)` says is the same game, or None. Only the entries with that many moves are
+        read: a game opened again (its own share link) finds its entry and reuses it."""
+        for entry in self.entries():
+            if entry["game"] != game or entry.get("broken") or entry.get("moves") != moves:
+                continue
+            try:
+                saved = json.loads(self.text(entry["id"]) or "")
+            except (ValueError, MemoryError):
+                continue
+            if isinstance(saved, dict) and same(saved):
+                return entry["id"]
+        return None
+
     def choose(self, game: str, game_id: str) -> None:
         """Make a game its kind's current one (the one a reload shows)."""
         index = self.index()

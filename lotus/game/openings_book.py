@@ -4,7 +4,7 @@ Each key is a usual start (openings.key), each value the search's move there at
 easy, medium and hard (seed 0, under CPython). FINGERPRINT is that of the sources the
 moves were computed from (tools/book.py)."""
 
-FINGERPRINT = "9f88439951304814"
+FINGERPRINT = "95461ae970ab30a9"
 
 MOVES = {
     "race 2 0 w": ("Sw4-B4", "Sw3-A3", "Sw3-B3"),

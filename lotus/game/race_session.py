@@ -16,6 +16,21 @@ A_STONE = {  # a stone of a colour, in "…, on top of {stone}" and "leaves {sto
 }
 
 
+# The result of a race of three or four for the one person playing the computers, by their
+# rank (2-4): placed alone, or sharing the rank with another player.
+PLACED = {
+    # Translators: {colour} is the winner's colour; the person playing the computers came second.
+    2: N_("{colour} wins; you are second."),
+    3: N_("{colour} wins; you are third."),
+    4: N_("{colour} wins; you are fourth."),
+}
+SHARED = {
+    # Translators: {colour} is the winner's colour; the person shares second place with a computer.
+    2: N_("{colour} wins; you share second place."),
+    3: N_("{colour} wins; you share third place."),
+}
+
+
 class RaceSession(Session):
     """One race game in the page: the engine game plus the two-click selection."""
 
@@ -255,12 +270,7 @@ class RaceSession(Session):
         """One line for people: the result, a refused click's reason, or whose turn it is."""
         game = self.game
         if game.is_over:
-            return self.winner_words(
-                game.winner,
-                N_("You win with every stone home."),
-                N_("The computer wins with every stone home."),
-                N_("{colour} wins with every stone home."),
-            )
+            return self.banner()
         if self.message:
             return self.message
         who = colour_name(game.to_move)
@@ -295,14 +305,27 @@ class RaceSession(Session):
 
     def banner(self) -> str:
         """The end-of-game banner text, or '' while the game goes on."""
-        if not self.game.is_over:
+        game = self.game
+        if not game.is_over:
             return ""
+        person = self.person()
+        if person is not None and person != game.winner and game.players > 2:
+            placed = self.placings()
+            rank = dict(placed)[person]
+            shared = [c for c, r in placed if r == rank and c != person]
+            table = SHARED if shared else PLACED
+            return _(table[rank], colour=colour_name(game.winner))
         return self.winner_words(
-            self.game.winner,
-            N_("You win."),
+            game.winner,
+            N_("You win with every stone home."),
             N_("The computer wins."),
-            N_("{colour} wins."),
+            N_("{colour} wins with every stone home."),
         )
+
+    def placings(self) -> list:
+        """[(colour, rank)] best first: the winner, then by stones home and how far the others'
+        stones have come (lotus.engine.race.placings)."""
+        return race.placings(self.game)
 
     def svg(self) -> str:
         """The board as SVG markup (of the position under review, when reviewing)."""

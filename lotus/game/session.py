@@ -305,8 +305,8 @@ class Session:
         return _(
             "Reviewing move {n} of {total}: use “Play from here” to continue from this position,"
             " or go to the end.",
-            n=self.review,
-            total=len(self.actions),
+            n=self.moves_shown(),
+            total=self.move_count(),
         )
 
     def move_rows(self) -> list:
@@ -349,6 +349,15 @@ class Session:
                 }
             )
         return out
+
+    def placings(self) -> list:
+        """[(colour, rank)] best first, once the game is over: the winner 1st, the others 2nd
+        (a draw: every player 1st); a game whose rules place more overrides it (the race)."""
+        winner = self.game.winner
+        colours = self.colours()
+        if winner is None:
+            return [(c, 1) for c in colours]
+        return [(winner, 1)] + [(c, 2) for c in colours if c != winner]
 
     def player_count(self, colour: str) -> tuple:
         """Hook: (a player's count, what it is made of), e.g. ('3/10', 'stones home')."""

@@ -51,6 +51,7 @@ class PageController:
         self.address = None  # the query the address must show now (after a link), or None
         self.failure = ""  # the details of an unexpected error, for the error's Copy box
         self.live_hook = None  # live play (lotus.page.live.play): hook(action) -> True: taken
+        self.live_fair = None  # live play: () -> why Hint and Analyse are off ('' : they are on)
         self.computer = Computer(self.shown, self.is_current)
         clock = clock or (lambda: {"date": "", "stamp": ""})  # the adapter's: Date
         self.saves = SavedGames(self.app, self.storage, clock)
@@ -381,6 +382,8 @@ class PageController:
         analysis follows the game, a demonstration's computer ends its scoring, the questions
         due for the workers are made, and the move list's rows are remade."""
         session = self.app.session
+        if self.computer.paused and not panel.watch_controls(session):
+            self.computer.paused = False  # no Resume is shown outside a demonstration
         self.analysis.follow(session)
         self.variation.follow(session)
         scoring.confirm_watched(session, self.computer.paused)

@@ -148,5 +148,5 @@ class Links:
                     reason=why,
                 )
             ]
-        self.saves.new_id(self.app.current)
+        self.saves.reuse(self.app.current)  # a game saved here already keeps its one entry
         return []

@@ -7,14 +7,25 @@ them into the page); nothing here changes state.
 from lotus.game.session import level_name
 from lotus.game.text import colour_name
 from lotus.page.app import escape
-from lotus.words import _
+from lotus.words import N_, _
+
+PLACES = {
+    # Translators: a player's place at the end of a game (German: "1.").
+    1: N_("1st"),
+    2: N_("2nd"),
+    3: N_("3rd"),
+    4: N_("4th"),
+}
 
 
 def players(session) -> list:
-    """The session's players with who plays each: 'You', 'Person' or 'Computer (hard)'."""
+    """The session's players with who plays each: 'You', 'Person' or 'Computer (hard)'; once the
+    game is over each has its `rank` (1: the winner), else 0."""
     rows = session.players()
     people = [r["colour"] for r in rows if session.seat(r["colour"]) == "human"]
+    ranks = dict(session.placings()) if session.phase() == "over" else {}
     for row in rows:
+        row["rank"] = ranks.get(row["colour"], 0)
         level = session.seat(row["colour"])
         if level != "human":
             row["who"] = _("Computer ({level})", level=level_name(level))
@@ -34,8 +45,10 @@ def player_items(players) -> str:
         moving = " data-to-move" if p["to_move"] else ""
         turn = f' <span class="turn">{to_move}</span>' if p["to_move"] else ""
         detail = f' <small class="detail">{escape(p["detail"])}</small>' if p["detail"] else ""
+        rank = p.get("rank", 0)
+        place = f'<span class="place">{escape(place_name(rank))}</span> ' if rank else ""
         items.append(
-            f'<li class="player {colour}" data-player="{colour}"{moving}>'
+            f'<li class="player {colour}" data-player="{colour}"{moving}>{place}'
             f'<span class="chip {colour}" aria-hidden="true"></span>'
             f'<span class="name">{escape(p["name"])}</span> '
             f'<span class="who">{escape(p["who"])}</span>{turn} '
@@ -43,6 +56,48 @@ def player_items(players) -> str:
             f"{detail}</li>"
         )
     return '<ul class="players-list">' + "".join(items) + "</ul>"
+
+
+def place_name(rank: int) -> str:
+    """A place at the end of a game: '1st', '2nd' (German '1.', '2.')."""
+    return _(PLACES[rank]) if rank in PLACES else str(rank)
+
+
+def placing_items(players) -> str:
+    """The result box's placings (`[data-placings]`), best first: one `li[data-placing]` per
+    colour with `data-colour` and `data-rank`; '' while the game goes on."""
+    placed = sorted([p for p in players if p.get("rank")], key=lambda p: p["rank"])
+    items = []
+    for p in placed:
+        colour = p["colour"]
+        count = f' <span class="count">{escape(p["count"])}</span>' if p["count"] else ""
+        items.append(
+            f'<li data-placing data-colour="{colour}" data-rank="{p["rank"]}">'
+            f'<span class="place">{escape(place_name(p["rank"]))}</span> '
+            f'<span class="chip {colour}" aria-hidden="true"></span>'
+            f'<span class="name">{escape(p["name"])}</span>{count}</li>'
+        )
+    return "".join(items)
+
+
+def watch_controls(session) -> bool:
+    """True when Pause and Speed belong on the page: while computers play each other (every
+    seat a computer's) and the game goes on (after its end they would do nothing)."""
+    return session.phase() != "over" and session.watching()
+
+
+def pause_label(paused: bool) -> str:
+    """The Pause button's words: 'Resume' while paused."""
+    # Translators: the button that lets the computers, paused, play on.
+    return _("Resume") if paused else _("Pause")
+
+
+def review_status(session) -> str:
+    """The status line while reviewing ('' at the present, or when a refused click says more):
+    'Reviewing move 12 of 40.'"""
+    if session.review is None or session.message:
+        return ""
+    return _("Reviewing move {n} of {total}.", n=session.moves_shown(), total=session.move_count())
 
 
 def title(session) -> str:

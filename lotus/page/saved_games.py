@@ -6,6 +6,8 @@ BrowserStorage; `MemoryStorage` here for tests and a browser without storage). T
 from storage when storage changes (a save, a deletion, another tab), never to draw it.
 """
 
+import json
+
 from lotus.game import games, library, saves
 from lotus.game.text import COLOUR_WORDS, colour_name, echo
 from lotus.page.app import escape
@@ -96,6 +98,31 @@ class SavedGames:
             game_id += "x"
         self.ids[game] = game_id
         return game_id
+
+    def reuse(self, game: str) -> str:
+        """A game opened from a link: when the same game (options, seats, moves) is saved
+        already, the game on screen takes that entry's id (one entry per game, whatever opens
+        it), else a new one. Returns the id."""
+        session = self.app.session
+        mine = json.loads(saves.dump(session))
+
+        def people(seats) -> dict:  # a seat left out is a person's
+            seats = seats if isinstance(seats, dict) else {}
+            return {c: v for c, v in seats.items() if v != "human"}
+
+        def same(saved: dict) -> bool:
+            return (
+                saved.get("game") == game
+                and saved.get("actions") == mine["actions"]
+                and saved.get("options") == mine["options"]
+                and people(saved.get("seats")) == people(mine["seats"])
+            )
+
+        found = self.library.find(game, session.move_count(), same)
+        if found is None:
+            return self.new_id(game)
+        self.ids[game] = found
+        return found
 
     def restore(self, game: str) -> list:
         """Bring back the game of kind `game` on screen last (once); a bad save gives a note."""

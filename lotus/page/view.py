@@ -22,22 +22,27 @@ def page(c) -> dict:
     analysis = c.analysis.view(session)
     if line is not None:  # the game's marks are not the variation's position's
         analysis = dict(analysis, best=[], played=[], ownership=[])
+    players = panel.players(session)
     return {
         "game": c.app.current,
         "board": session.svg() if line is None else line.svg(),
         "track": session.track_svg(),
-        "status": (scoring.dispute_text(session) or session.status())
+        "status": (
+            panel.review_status(session) or scoring.dispute_text(session) or session.status()
+        )
         if line is None
         else variation.status(),
         "banner": session.banner() if over else "",
         "moves": variation.rows(c.move_list.made, len(session.colours()) == 2),
         "analysis": analysis,
-        "players": panel.player_items(panel.players(session)),
+        "players": panel.player_items(players),
+        "placings": panel.placing_items(players) if over else "",  # the result box's
         "title": panel.title(session),
         "record_error": c.record_error,
         "enabled": enabled(c),
-        "watch": any(session.seat(colour) != "human" for colour in session.colours()),
+        "watch": panel.watch_controls(session),
         "paused": computer.paused,
+        "pause_label": panel.pause_label(computer.paused),
         "hints": session.hint_marks() if line is None else [],
         "error": " ".join(t for t in (c.error, c.saves.note) if t),
         "sound": c.sound.view(),  # the adapter plays it when its number is new
@@ -70,6 +75,7 @@ def enabled(c) -> dict:
     here = len(session.actions) if session.review is None else session.review
     person = phase == "play" and session.computer_level() is None
     analysis = c.analysis
+    unaided = bool(c.live_fair()) if c.live_fair is not None else False  # a live game
     return {
         "first": here > 0,
         "prev": here > 0,
@@ -82,8 +88,8 @@ def enabled(c) -> dict:
         "resign": person,
         "confirm": phase == "scoring" and not scoring.disputed(session),
         "resume": phase == "scoring",
-        "hint": person,  # asked before a worker is up, it waits for the first one
-        "analyse": len(session.game.moves) > 0 and not analysis.running,
+        "hint": person and not unaided,  # asked before a worker is up, it waits for the first
+        "analyse": len(session.game.moves) > 0 and not analysis.running and not unaided,
         "cancel-analysis": analysis.running,
         "ownership": analysis.has_ownership(),
         "estimate": analysis.estimate.offered(session) and not analysis.live,

@@ -112,3 +112,16 @@ def race_one_move_from_its_end() -> race.Game:
         start={"w": (), "b": (4, 3, 2, 1)},
         goal={"w": 9, "b": 0},
     )
+
+
+def race_of_four_one_move_from_its_end() -> race.Game:
+    """A race for four, Red to move, whose last stone on 14 goes home with "14-G" and wins (R11).
+    The others, by stones home and how far their stones have come: White 4 home (2nd), Yellow
+    1 home and a stone on 9 (3rd), Black 1 home and the rest on the start (4th)."""
+    return race.Game.from_setup(
+        players=4,
+        to_move="r",
+        board={"14": "r", "12": "w", "9": "y"},
+        start={"w": (1,), "b": (3, 2), "y": (3, 1)},
+        goal={"r": 5, "w": 4, "b": 1, "y": 1},
+    )

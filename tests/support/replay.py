@@ -81,6 +81,8 @@ def replay(games: list) -> None:
                     if bad not in game.legal_moves():
                         refused(game, bad)
         svg(game, "end")
+        # the end's placings (winner, stones home, how far): the page's result box
+        print("placings", race.placings(game), sorted(race.progress(game).items()))
         refused(game, "pass")
         keys = []
         while game.moves:

@@ -356,6 +356,16 @@ class Link:
             session.message = _(words.CONFIRMED)
         return out
 
+    def confirmed_by(self, session) -> str:
+        """The colours of the friends who confirmed the scoring's present marks ('' for none,
+        and outside the scoring phase)."""
+        if not _scoring(session):
+            return ""
+        here = (len(session.actions), tuple(sorted(session.game.dead, key=_number)))
+        peers = [p for p in self.confirms if p != "me" and self.confirms[p] == here]
+        playing = session.colours()
+        return "".join(c for p in peers for c in self.colours_of(p) if c in playing)
+
     def finish_if_agreed(self, session) -> bool:
         """End the game when every side confirmed the same marks for the present position."""
         mine = self.confirms.get("me")
@@ -376,14 +386,20 @@ class Link:
     def _on_pong(self, session, peer: str, message: dict) -> tuple:
         return ("", [])
 
-    def take_back(self, session) -> None:
-        """Undo the last action, agreed by both sides (not kept for redo)."""
-        session.undo()
+    def take_back(self, session, kept=None) -> None:
+        """Undo the actions after the first `kept` (None: the last one), agreed by every side
+        (not kept for redo)."""
+        if kept is None:
+            kept = len(session.actions) - 1
+        undone = 0
+        while len(session.actions) > max(kept, 0):
+            session.undo()
+            undone += 1
         session.redo_stack = []
         self.synced = list(session.actions)
         self.confirms = {}
         self.sent_dead = None
-        session.message = _(words.TAKEN_BACK)
+        session.message = words.taken_back(undone)
 
     def _on_new(self, session, peer: str, message: dict) -> tuple:
         raise LiveError(N_("a new game comes as the host's game, once everyone agreed"))

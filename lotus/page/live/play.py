@@ -36,6 +36,7 @@ class LivePlay:
         self.live_id = None  # the saved game (lotus.game.library id) that is live
         self.invites = Invitations(self)
         c.live_hook = self.hook
+        c.live_fair = self.fair
 
     def start(self, fragment: str) -> tuple:
         """The page opens: an invitation or a reply in its address (`Invitations.open_link`),
@@ -86,15 +87,17 @@ class LivePlay:
         session = self.c.app.session
         if action in ("variation", "estimate"):  # the game is shared: no side line, no estimate
             return True
+        if action in ("hint", "analyse") and self.fair():
+            session.message = self.fair()
+            return True
         if action in ("click", "pass", "resign", "hint"):  # connected or not: the friend's turn
             refusal = link.click_refusal(session)
             session.message = refusal or session.message
             return bool(refusal)
         if link.state != "connected":
             return False
-        if action == "undo":
-            if session.actions:
-                self.send_all(link.questions.ask(session, "undo"))
+        if action == "undo":  # this player's last move, and the replies after it
+            self.send_all(link.questions.ask(session, "undo"))
             return True
         if action in ("redo", "play-here"):
             session.message = _(words.NO_REDO)
@@ -106,6 +109,16 @@ class LivePlay:
             self.send_all(link.questions.ask(session, "new"))
             return True
         return False
+
+    def fair(self) -> str:
+        """Why the computer's help (Hint, Analyse) is off ('' when it is on): in a live game on
+        screen, connected or not, until the game ends, neither player may ask the computer."""
+        link = self.link
+        if not self.on_screen() or link.state not in ("connected", "disconnected"):
+            return ""
+        if self.c.app.session.phase() == "over":
+            return ""
+        return _(words.NO_HELP)
 
     def answer(self, ok: bool) -> None:
         """The player answers the friend's question (undo, new game)."""
@@ -307,9 +320,13 @@ class LivePlay:
             "live-refused": str(link.refused) if live and link.refused else None,
             "live-conflict": link.conflict if live else None,
         }
+        status = words.status(link)
+        if connected and self.on_screen():  # who confirmed the score; why there is no hint
+            said = words.confirmed(link.confirmed_by(self.c.app.session))
+            status = " ".join([t for t in (status, said, self.fair()) if t])
         view = {
             "flags": flags,
-            "status": words.status(link),
+            "status": status,
             "question": link.questions.question() if connected else "",
             "log": "\n".join(link.log) if live else "",
         }

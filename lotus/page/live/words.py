@@ -94,7 +94,8 @@ NO_REDO = N_("Not in a live game: ask your friend for Undo instead.")
 CONFIRMED = N_("You confirmed the dead groups; waiting for your friend to confirm.")
 AGREED = N_("You agreed; waiting for the others.")
 WAITING_OTHERS = N_("Waiting for the others to agree…")
-TAKEN_BACK = N_("The last move was taken back, as agreed.")
+NOTHING_OF_YOURS = N_("You have no move to take back yet.")
+NO_HELP = N_("Hint and analysis are off in a live game until it ends.")
 
 # -- the refusals' log ----------------------------------------------------------------------------
 # Translators: a line of the log of refused live messages; {kind} is the message's type as the
@@ -186,8 +187,9 @@ def turn_refusal(colour: str, computer: bool) -> str:
     return _("It is {colour}'s turn: your friend plays {colour}.", colour=name)
 
 
-def asked(what: str, friends: int) -> str:
-    """What this page's player sees after asking their friends (undo, new)."""
+def asked(what: str, friends: int, undone: int = 1) -> str:
+    """What this page's player sees after asking their friends (undo: `undone` actions, their
+    own last move and the replies after it; new)."""
     friends = max(friends, 1)
     if what == "new":
         return n_(
@@ -195,15 +197,22 @@ def asked(what: str, friends: int) -> str:
             "Asked your friends to agree to a new game…",
             friends,
         )
+    if undone > 1:
+        return n_(
+            "Asked your friend to agree to take back your last move and their reply…",
+            "Asked your friends to agree to take back your last move and the moves after it…",
+            friends,
+        )
     return n_(
-        "Asked your friend to agree to take back the last move…",
-        "Asked your friends to agree to take back the last move…",
+        "Asked your friend to agree to take back your last move…",
+        "Asked your friends to agree to take back your last move…",
         friends,
     )
 
 
-def question(by: str, what: str) -> str:
-    """The question put to this page's player (`by`: the asker's colours, '' when unknown)."""
+def question(by: str, what: str, undone: int = 1) -> str:
+    """The question put to this page's player (`by`: the asker's colours, '' when unknown;
+    `undone`: the moves a take-back undoes, the asker's last and the replies after it)."""
     if not by:
         if what == "new":
             return _("Your friend asks for a new game. Do you agree?")
@@ -212,8 +221,31 @@ def question(by: str, what: str) -> str:
     if what == "new":
         # Translators: {names} is one player's colours ("White", "White and Red").
         return _("{names} asks for a new game. Do you agree?", names=who)
+    if undone > 1:
+        # Translators: {names} is one player's colours; "the moves after it" are the replies.
+        return _(
+            "{names} asks to take back their last move and the moves after it. Do you agree?",
+            names=who,
+        )
     # Translators: {names} is one player's colours ("White", "White and Red").
-    return _("{names} asks to take back the last move. Do you agree?", names=who)
+    return _("{names} asks to take back their last move. Do you agree?", names=who)
+
+
+def confirmed(colours: str) -> str:
+    """Who among the friends has confirmed the scoring's marks ('' : nobody yet)."""
+    if not colours:
+        return ""
+    # Translators: {names} is the friend's colours ("Black"); said during Go's scoring.
+    return _("{names} has confirmed the score: confirm too to end the game.", names=names(colours))
+
+
+def taken_back(undone: int) -> str:
+    """Said on every page after an agreed take-back of `undone` actions."""
+    return n_(
+        "The last move was taken back, as agreed.",
+        "The last {n} moves were taken back, as agreed.",
+        undone,
+    )
 
 
 def declined(what: str) -> str:
