@@ -21,7 +21,7 @@ def page(c) -> dict:
         "game": c.app.current,
         "board": session.svg(),
         "track": session.track_svg(),
-        "status": scoring.dispute_text(session) or session.status(),
+        "status": scoring.dispute_text(session) or panel.status(session),
         "banner": session.banner() if over else "",
         "moves": c.move_list.made,  # the rows' markup: lotus.dom.host.write_rows
         "analysis": c.analysis.view(session),
@@ -32,6 +32,7 @@ def page(c) -> dict:
         "watch": any(session.seat(colour) != "human" for colour in session.colours()),
         "paused": computer.paused,
         "hints": session.hint_marks(),
+        "numbers": bool(session.numbers),  # the View menu's "Show point numbers"
         "error": " ".join(t for t in (c.error, c.saves.note) if t),
         "sound": c.sound.view(),  # the adapter plays it when its number is new
         "form": (c.app.current, form.session_fields(c.app.current, session)),
