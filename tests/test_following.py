@@ -62,7 +62,7 @@ def test_go_moves_in_a_few_words():
 
 
 def test_moves_in_a_few_words_in_german(german):
-    assert short_move_words("Sw4-A4", "w") == "Weiß zieht vom Start nach A4"
+    assert short_move_words("Sw4-A4", "w") == "Weiß setzt auf A4 ein"
     assert short_move_words("5-7", "b") == "Schwarz zieht 5 nach 7"
     assert short_move_words("13-G", "y") == "Gelb zieht 13 ins Ziel"
     assert short_move_words("7-8-12", "r") == "Rot zieht 7 nach 8 und springt weiter nach 12"
@@ -128,8 +128,7 @@ def test_go_against_the_computer_recaps_its_move_unless_the_status_says_more():
 def test_the_recap_in_german_is_one_list_of_clauses_then_the_turn(german):
     session = played(RaceSession(players=4, seats=COMPUTERS), ROUND_ONE + " " + ROUND_TWO)
     assert panel.status(session) == (
-        "Schwarz zieht B2 nach B3, Rot zieht A1 nach A2, Gelb zieht vom Start nach B2. "
-        "Weiß ist am Zug."
+        "Schwarz zieht B2 nach B3, Rot zieht A1 nach A2, Gelb setzt auf B2 ein. Weiß ist am Zug."
     )
 
 

@@ -464,7 +464,8 @@ def board(
         out.append(_lotus_mark(g, c, int(k)))
     for colour, move in last_moves:
         if move not in ("pass", "resign"):
-            out.append(_last_mark(g, c, colour, _point(move, "last_moves"), cells, last))
+            n = _point(move, "last_moves")
+            out.append(_last_mark(g, c, colour, n, cells, last, numbers))
     out.append("</svg>")
     return "".join(out)
 
@@ -486,15 +487,17 @@ def _lotus_mark(g: dict, c: dict, k: int) -> str:
     return "".join(out)
 
 
-def _last_mark(g: dict, c: dict, colour: str, n: int, cells: str, last: int) -> str:
-    """A colour's last placement: a small ring on the stone there, in the other colour of the
-    stone (the last move's own ring is drawn with its point)."""
+def _last_mark(g: dict, c: dict, colour: str, n: int, cells: str, last: int, numbers) -> str:
+    """A colour's last placement: a small ring on the stone there (round its number, when the
+    points are numbered), in the other colour of the stone (the last move's own ring is drawn
+    with its point)."""
     out = ['<g class="last-mark ' + colour + '" data-last-move="' + str(n) + '" data-colour="']
     out.append(colour + '" pointer-events="none">')
     stone = cells[n - 1]
     if n != last and stone in ("w", "b"):
         out.append('<circle cx="' + g["cx"][n - 1] + '" cy="' + g["cy"][n - 1] + '" r="')
-        out.append(_u(0.19) + '" fill="none" stroke="' + c["stone " + _OTHER[stone]])
+        out.append(_u(0.3 if numbers else 0.19) + '" fill="none" stroke="')
+        out.append(c["stone " + _OTHER[stone]])
         out.append('" stroke-width="' + _u(0.05) + '"/>')
     out.append("</g>")
     return "".join(out)
