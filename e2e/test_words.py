@@ -56,7 +56,7 @@ def test_clicking_a_move_in_the_list_jumps_there(page):
     click_moves(page, ["1", "10", "2", "11", "3"])
     rows = page.locator("[data-movelist] li")
     assert rows.count() == 3  # two moves a row: 1. 1 10  2. 2 11  3. 3
-    assert rows.nth(0).inner_text().split() == "1. White plays 1 Black plays 10".split()
+    assert rows.nth(0).inner_text().split() == "1. plays 1 plays 10".split()  # after the chips
     page.click('[data-movelist] [data-ply="2"]')
     page.wait_for_selector('body[data-review="2"]')
     assert page.locator('[data-point="2"] [data-colour]').count() == 0  # not yet played there
@@ -74,7 +74,7 @@ def test_the_view_menu_holds_point_numbers_and_the_move_lists_notation(page):
     paste_link(page, go.Game())
     click_moves(page, ["35", "pass"])
     cells = page.locator("[data-movelist] [data-move]")
-    assert cells.all_inner_texts() == ["White plays 35", "Black passes"]
+    assert cells.all_inner_texts() == ["plays 35", "passes"]  # each after its mover's chip
     assert page.locator(f"{VIEW} input").first.is_hidden()  # closed
     page.click(f"{VIEW} summary")
     assert page.get_attribute(VIEW, "open") is not None
@@ -82,7 +82,7 @@ def test_the_view_menu_holds_point_numbers_and_the_move_lists_notation(page):
     assert cells.all_inner_texts() == ["35", "pass"]
     assert page.evaluate("localStorage.getItem('lotus.notation')") == "1"
     page.uncheck(f'{VIEW} input[name="notation"]')
-    assert cells.all_inner_texts() == ["White plays 35", "Black passes"]
+    assert cells.all_inner_texts() == ["plays 35", "passes"]
     assert page.locator("#board [data-point] .number").count() == 0
     page.check(f'{VIEW} input[name="numbers"]')
     assert page.locator("#board [data-point] .number").count() == 72

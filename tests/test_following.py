@@ -54,11 +54,16 @@ def test_race_moves_in_a_few_words_name_the_mover_and_the_fields():
     assert short_move_words("pass", "w") == "White passes"
     # R10: a blocked player may move an opponent's free stone, from the start too
     assert short_move_words("Sb2-B2", "w") == "White enters Black's stone on B2"
+    # in the move list, after the mover's colour chip
+    assert short_move_words("5-7", "b", subject=False) == "moves 5 to 7"
+    assert short_move_words("Sw4-A4", "w", subject=False) == "enters on A4"
+    assert short_move_words("pass", "w", subject=False) == "passes"
 
 
 def test_go_moves_in_a_few_words():
     session = played(GoSession(), "35 pass")
     assert [session.short_words(k) for k in range(2)] == ["White plays 35", "Black passes"]
+    assert [session.short_words(k, False) for k in range(2)] == ["plays 35", "passes"]
 
 
 def test_moves_in_a_few_words_in_german(german):
@@ -67,6 +72,8 @@ def test_moves_in_a_few_words_in_german(german):
     assert short_move_words("13-G", "y") == "Gelb zieht 13 ins Ziel"
     assert short_move_words("7-8-12", "r") == "Rot zieht 7 nach 8 und springt weiter nach 12"
     assert played(GoSession(), "35").short_words(0) == "Weiß setzt auf 35"
+    assert played(GoSession(), "35").short_words(0, False) == "setzt auf 35"
+    assert short_move_words("5-7", "b", subject=False) == "zieht 5 nach 7"
 
 
 def test_the_move_list_shows_words_and_keeps_the_notation_in_its_hook():
@@ -75,13 +82,11 @@ def test_the_move_list_shows_words_and_keeps_the_notation_in_its_hook():
         page.app.session.act(move)
     page.settle()
     rows = "".join(page.view()["moves"])
-    assert '<span class="words">White enters on A4</span>' in rows
+    assert '<span class="words">enters on A4</span>' in rows  # after White's colour chip
     assert '<span class="notation">Sw4-A4</span>' in rows
     assert 'data-move="Sw4-A4"' in rows and 'data-move="Sb2-B2"' in rows
     assert 'title="White enters from the 4-stack to A4"' in rows  # the title says more
-    assert ">Black enters on B2</span>" in "".join(
-        movelist.MoveList().make(page.app.session, 1, True)
-    )
+    assert ">enters on B2</span>" in "".join(movelist.MoveList().make(page.app.session, 1, True))
 
 
 # -- the status's recap of the computers' moves ---------------------------------------------------

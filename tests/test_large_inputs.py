@@ -264,7 +264,7 @@ class Stand(types.SimpleNamespace):
     """A stand-in session: its actions, movers, notes and version, and each action in a few
     words."""
 
-    def short_words(self, k: int) -> str:
+    def short_words(self, k: int, subject: bool = True) -> str:
         return self.movers[k] + " " + self.actions[k]
 
 

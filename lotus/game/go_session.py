@@ -158,11 +158,15 @@ class GoSession(Session):
                 captured.extend(game.group_of(q))
         return (board, lotuses, captured)
 
-    def _short(self, action: str, mover: str) -> str:
-        """'Black plays 37', 'White passes', 'Black resigns' (see `short_words`)."""
-        if action in (go.PASS, go.RESIGN):
+    def _short(self, action: str, mover: str, subject: bool) -> str:
+        """'Black plays 37', 'White passes', 'Black resigns'; without the mover: 'plays 37'."""
+        if subject and action in (go.PASS, go.RESIGN):
             return self._describe(action, mover, None)[0]
-        return _("{colour} plays {point}", colour=colour_name(mover), point=action)
+        if subject:
+            return _("{colour} plays {point}", colour=colour_name(mover), point=action)
+        if action == go.RESIGN:
+            return _("resigns")
+        return super()._short(action, mover, False)
 
     def _describe(self, action: str, mover: str, before) -> tuple:
         """('Black plays 23, reversing 3 stones', 'Black reverses 3 stones.')."""

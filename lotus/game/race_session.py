@@ -140,9 +140,9 @@ class RaceSession(Session):
         """'White enters from the 4-stack to A4', 'Black moves A3 → 7, covering White'."""
         return (move_words(action, mover, before), "")
 
-    def _short(self, action: str, mover: str) -> str:
+    def _short(self, action: str, mover: str, subject: bool) -> str:
         """'White enters on A4', 'Black moves 5 to 7', 'White passes' (see `short_words`)."""
-        return short_move_words(action, mover)
+        return short_move_words(action, mover, subject)
 
     def what_it_did(self, move: str) -> str:
         """What `move` would do here: which stone moves how far (R3), a bounce on the trampoline,
@@ -376,33 +376,46 @@ def move_words(move: str, mover: str, board: dict) -> str:
     return text
 
 
-def short_move_words(move: str, mover: str) -> str:
+def short_move_words(move: str, mover: str, subject: bool = True) -> str:
     """A move in a few words, its mover's name first: 'White enters on A4', 'Black moves 5 to 7',
-    'Black moves 13 into the goal', 'White moves A4 to 8 and bounces on to 12', 'White passes'.
-    The move list shows them; `move_words` says more (which stack, what it covers)."""
+    'Black moves 13 into the goal', 'White moves A4 to 8 and bounces on to 12', 'White passes';
+    without it (`subject=False`: the move list, after the mover's colour): 'enters on A4'.
+    `move_words` says more (which stack, what it covers)."""
     who = colour_name(mover)
     if move == race.PASS:
-        return _("{colour} passes", colour=who)
+        return _("{colour} passes", colour=who) if subject else _("passes")
     origin, path = race.parse_move(move)
     if origin.startswith("S"):
-        if origin[1] == mover:
+        owner = colour_name(origin[1])
+        if origin[1] == mover and subject:
             # Translators: a move in the move list: a stone enters the board from the start.
             return _("{colour} enters on {field}", colour=who, field=path[0])
-        return _(
-            "{colour} enters {owner}'s stone on {field}",
-            colour=who,
-            owner=colour_name(origin[1]),
-            field=path[0],
-        )
+        if origin[1] == mover:
+            # Translators: a move in the move list, after its mover's colour.
+            return _("enters on {field}", field=path[0])
+        if subject:
+            return _(
+                "{colour} enters {owner}'s stone on {field}", colour=who, owner=owner, field=path[0]
+            )
+        return _("enters {owner}'s stone on {field}", owner=owner, field=path[0])
     values = {"colour": who, "origin": origin, "field": path[0]}
     if len(path) > 1 and path[1] == race.GOAL:
-        return _("{colour} moves {origin} to {field} and bounces into the goal", **values)
+        if subject:
+            return _("{colour} moves {origin} to {field} and bounces into the goal", **values)
+        return _("moves {origin} to {field} and bounces into the goal", **values)
     if len(path) > 1:
-        return _("{colour} moves {origin} to {field} and bounces on to {to}", to=path[1], **values)
+        values["to"] = path[1]
+        if subject:
+            return _("{colour} moves {origin} to {field} and bounces on to {to}", **values)
+        return _("moves {origin} to {field} and bounces on to {to}", **values)
     if path[0] == race.GOAL:
-        return _("{colour} moves {origin} into the goal", **values)
-    # Translators: a move in the move list: "Black moves 5 to 7" (fields' names).
-    return _("{colour} moves {origin} to {field}", **values)
+        if subject:
+            return _("{colour} moves {origin} into the goal", **values)
+        return _("moves {origin} into the goal", **values)
+    if subject:
+        # Translators: a move in the move list: "Black moves 5 to 7" (fields' names).
+        return _("{colour} moves {origin} to {field}", **values)
+    return _("moves {origin} to {field}", **values)
 
 
 def _field_name(field: str) -> str:

@@ -118,16 +118,21 @@ class Session:
         # Translators: a move in the move list; {move} is its notation.
         return (_("{colour} plays {move}", colour=colour_name(mover), move=action), "")
 
-    def short_words(self, k: int) -> str:
-        """The `k`-th action in a few words, its mover's name first ('Black plays 37'): the move
-        list's text and the status's recap of the computers' moves (the title says more)."""
-        return self._short(self.actions[k], self.movers[k])
+    def short_words(self, k: int, subject: bool = True) -> str:
+        """The `k`-th action in a few words, its mover's name first ('Black plays 37': the
+        status's recap of the computers' moves), or without it (`subject=False`, 'plays 37': the
+        move list, after the mover's colour chip). The move list's title says more."""
+        return self._short(self.actions[k], self.movers[k], subject)
 
-    def _short(self, action: str, mover: str) -> str:
-        """Hook: an action in a few words."""
+    def _short(self, action: str, mover: str, subject: bool) -> str:
+        """Hook: an action in a few words (see `short_words`)."""
+        who = colour_name(mover)
         if action == "pass":
-            return _("{colour} passes", colour=colour_name(mover))
-        return _("{colour} plays {move}", colour=colour_name(mover), move=action)
+            return _("{colour} passes", colour=who) if subject else _("passes")
+        if subject:
+            return _("{colour} plays {move}", colour=who, move=action)
+        # Translators: a move in the move list, after its mover's colour.
+        return _("plays {move}", move=action)
 
     def what_it_did(self, move: str) -> str:
         """What `move` would do in the position on show, in words (a puzzle's wrong try says it,

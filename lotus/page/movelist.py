@@ -119,7 +119,7 @@ class MoveList:
         move = session.actions[k]
         words = session.notes[k] if k < len(session.notes) else move
         flag = self.judged.get(i + 1)
-        short = session.short_words(k)
+        short = session.short_words(k, False)  # after the mover's colour chip
         return move_fields(i, session.movers[k], move, words, self.last, flag, short)
 
     def _row(self, r: int, per: int) -> str:
