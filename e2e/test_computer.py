@@ -184,6 +184,30 @@ def test_a_new_game_during_a_search_is_not_disturbed_by_the_old_answer(page):
     assert page.get_attribute("body", "data-to-move") == "w"
 
 
+def test_a_race_of_four_marks_each_colours_last_move_and_recaps_the_computers_moves(page):
+    """Three computers answer one person: the board marks where each colour moved, in its
+    colour, and the status says the computers' moves before whose turn it is."""
+    from lotus.game.race_session import RaceSession
+    from lotus.page import panel
+
+    seats = {"w": "human", "b": "easy", "r": "easy", "y": "easy"}
+    paste_link(page, race.Game(players=4), seats)
+    click_move(page, "Sw3-A3")
+    wait_moves(page, 4, timeout=WORKER_TIMEOUT)
+    wait_for_person(page, "w")
+    played = moves(page)
+    marked = page.eval_on_selector_all(
+        "#board [data-last-move]", "els => els.map(e => [e.dataset.colour, e.dataset.lastMove])"
+    )
+    assert marked == [[colour, move] for colour, move in zip("wbry", played)]
+    session = RaceSession(players=4, seats=seats)
+    for move in played:
+        session.act(move)
+    said = page.inner_text("[data-status]")
+    assert said == panel.status(session) and said.endswith(". White to move.")
+    assert said.startswith("Black ") and ", Red " in said and ", Yellow " in said
+
+
 def test_watch_mode_plays_by_itself_and_pauses(page):
     open_link(page, race.Game(), {"w": "easy", "b": "easy"})
     page.select_option("[data-speed]", "fast")

@@ -111,6 +111,48 @@ def test_trampoline_stay_and_bounce_are_two_different_clicks(page):
     assert page_state(page)["moves"][-1] == "7-8-9"
 
 
+# Each time the body says a stone travels, the travel's keyframes: how many, and which one lifts
+# the stone (the bounce on the trampoline), recorded as it starts (no clock).
+WATCH_TRAVELS = """() => {
+  window.travels = [];
+  new MutationObserver(() => {
+    if (!document.body.dataset.animating) return;
+    const runs = document.getAnimations().filter(a => a.id === 'lotus-travel');
+    const frames = runs.length ? runs[runs.length - 1].effect.getKeyframes() : [];
+    window.travels.push([frames.length, frames.findIndex(f => f.transform.includes('scale(1.6)'))]);
+  }).observe(document.body, {attributes: true, attributeFilter: ['data-animating']});
+}"""
+
+
+def test_a_moved_stone_travels_the_fields_it_passes_and_bounces_but_not_under_reduced_motion(
+    page,
+):
+    game = race.Game()
+    for move in ("Sw4-A4", "Sb4-B4", "A4-5", "B4-5", "Sw3-A3", "5-7"):
+        game.play(move)
+    paste_link(page, game)
+    page.evaluate(WATCH_TRAVELS)
+    played = ("Sw2-A2", "7-8-9")
+    click_moves(page, played, game)
+    assert_page_shows(page, game)  # the board is the final one at once, while a stone travels
+    # out of lane A's entrance, over A1, onto A2; then from 7 over the trampoline 8 (the stone
+    # lifted there) to 9
+    assert page.evaluate("window.travels") == [[3, -1], [3, 1]]
+    page.wait_for_function("() => !document.body.hasAttribute('data-animating')")
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        page.click('[data-action="undo"]')
+        page.click('[data-action="redo"]')  # one move on again: it would travel
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+        assert len(page.evaluate("window.travels")) == len(played)
+        assert page.evaluate("document.getAnimations().filter(a => a.id).length") == 0
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+    page.click('[data-action="undo"]')
+    page.click('[data-action="redo"]')
+    assert len(page.evaluate("window.travels")) == len(played) + 1
+
+
 def test_undo_and_redo(page):
     paste_link(page, race.Game())
     game = click_moves(page, ("Sw4-A4", "Sb3-B3", "A4-5"), race.Game())

@@ -56,13 +56,75 @@ def test_clicking_a_move_in_the_list_jumps_there(page):
     click_moves(page, ["1", "10", "2", "11", "3"])
     rows = page.locator("[data-movelist] li")
     assert rows.count() == 3  # two moves a row: 1. 1 10  2. 2 11  3. 3
-    assert rows.nth(0).inner_text().split() == ["1.", "1", "10"]
+    assert rows.nth(0).inner_text().split() == "1. plays 1 plays 10".split()  # after the chips
     page.click('[data-movelist] [data-ply="2"]')
     page.wait_for_selector('body[data-review="2"]')
     assert page.locator('[data-point="2"] [data-colour]').count() == 0  # not yet played there
     assert page.locator('[data-point="10"] [data-colour]').count() == 1
     page.click('[data-movelist] [data-ply="5"]')
     page.wait_for_function("() => !document.body.hasAttribute('data-review')")
+
+
+VIEW = "[data-view-menu]"
+
+
+def test_the_view_menu_holds_point_numbers_and_the_move_lists_notation(page):
+    """The move list reads in words; the View menu shows it in notation (remembered), and
+    holds the point numbers, which the New game dialog no longer does."""
+    paste_link(page, go.Game())
+    click_moves(page, ["35", "pass"])
+    cells = page.locator("[data-movelist] [data-move]")
+    assert cells.all_inner_texts() == ["plays 35", "passes"]  # each after its mover's chip
+    assert page.locator(f"{VIEW} input").first.is_hidden()  # closed
+    page.click(f"{VIEW} summary")
+    assert page.get_attribute(VIEW, "open") is not None
+    page.check(f'{VIEW} input[name="notation"]')
+    assert cells.all_inner_texts() == ["35", "pass"]
+    assert page.evaluate("localStorage.getItem('lotus.notation')") == "1"
+    page.uncheck(f'{VIEW} input[name="notation"]')
+    assert cells.all_inner_texts() == ["plays 35", "passes"]
+    assert page.locator("#board [data-point] .number").count() == 0
+    page.check(f'{VIEW} input[name="numbers"]')
+    assert page.locator("#board [data-point] .number").count() == 72
+    page.uncheck(f'{VIEW} input[name="numbers"]')
+    assert page.locator("#board [data-point] .number").count() == 0
+    assert page.locator('[data-newgame] input[name="numbers"]').count() == 0
+    page.keyboard.press("Escape")  # closes the menu, back on its button
+    assert page.get_attribute(VIEW, "open") is None
+    assert page.evaluate("document.activeElement.matches('[data-view-menu] summary')")
+
+
+# The names of the CSS animations that start on the board, recorded as they start (no clock).
+WATCH_STARTS = """() => { window.started = [];
+  document.querySelector('[data-board]').addEventListener(
+    'animationstart', e => window.started.push(e.animationName)); }"""
+NEXT_FRAME = "() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))"
+
+
+def test_a_capture_turns_the_stones_over_unless_the_view_menu_turns_animation_off(page):
+    paste_link(page, go.Game.from_moves(CAPTURE[:-1]))
+    page.evaluate(WATCH_STARTS)
+    click_moves(page, CAPTURE[-1:])  # Black's 47 reverses one stone
+    page.wait_for_function("window.started.includes('go-flip')")
+    assert page.evaluate("window.started.filter(n => n === 'go-flip').length") == 1
+    assert "go-place" in page.evaluate("window.started")  # the stone placed appears
+    page.click(f"{VIEW} summary")
+    page.uncheck(f'{VIEW} input[name="motion"]')
+    try:
+        assert page.get_attribute("html", "data-motion") == "off"
+        assert page.evaluate("localStorage.getItem('lotus.motion')") == "0"
+        page.click('[data-action="undo"]')  # a click elsewhere closes the menu
+        assert page.get_attribute(VIEW, "open") is None
+        page.evaluate("window.started.length = 0")
+        page.click('[data-action="redo"]')  # the capture again, without animation
+        page.evaluate(NEXT_FRAME)
+        assert page.evaluate("window.started") == []
+        assert page.locator("#board .stone.flip").count() == 1  # reversed all the same
+    finally:
+        page.click(f"{VIEW} summary")  # the menu closed at the click on Undo
+        page.check(f'{VIEW} input[name="motion"]')
+        page.keyboard.press("Escape")
+    assert page.get_attribute("html", "data-motion") is None
 
 
 def test_move_132_shows_its_whole_number(page):

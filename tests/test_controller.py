@@ -166,7 +166,11 @@ def test_moves_fill_the_move_list_and_review_enables_the_way_back():
 
 def test_the_move_list_escapes_what_it_shows():
     session = types.SimpleNamespace(
-        actions=['<b>"'], movers=["w"], notes=['White plays <b>"'], version=1
+        actions=['<b>"'],
+        movers=["w"],
+        notes=['White plays <b>"'],
+        version=1,
+        short_words=lambda k, subject=True: 'White <b>"',
     )
     items = "".join(movelist.MoveList().make(session, 0, True))
     assert "<b>" not in items and "&lt;b&gt;&quot;" in items
@@ -602,6 +606,7 @@ def test_the_title_says_whose_turn_it_is_or_the_result_from_the_persons_side():
 def moves_of(count: int, marks: int = 0):
     """A stand-in session with `count` moves (and a scoring action '#…' after every `marks`)."""
     session = types.SimpleNamespace(actions=[], movers=[], notes=[], version=1)
+    session.short_words = lambda k, subject=True: f"{session.movers[k]} {session.actions[k]}"
     for i in range(count):
         session.actions.append(str(i % 72 + 1))
         session.movers.append("w" if i % 2 == 0 else "b")

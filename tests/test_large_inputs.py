@@ -260,9 +260,17 @@ def test_a_long_game_restores_to_the_same_save():
 # -- the move list --------------------------------------------------------------------------------
 
 
+class Stand(types.SimpleNamespace):
+    """A stand-in session: its actions, movers, notes and version, and each action in a few
+    words."""
+
+    def short_words(self, k: int, subject: bool = True) -> str:
+        return self.movers[k] + " " + self.actions[k]
+
+
 def history(count: int, marks: int = 0):
     """A stand-in session with `count` moves (and a scoring action '#…' after every `marks`)."""
-    session = types.SimpleNamespace(actions=[], movers=[], notes=[], version=0)
+    session = Stand(actions=[], movers=[], notes=[], version=0)
     for i in range(count):
         add(session, str(i % 72 + 1), "w" if i % 2 == 0 else "b")
         if marks and i % marks == marks - 1:
@@ -295,7 +303,7 @@ def test_the_move_list_made_step_by_step_is_the_list_made_at_once():
         elif roll < 0.8 and session.actions:
             drop(session)
         elif roll < 0.83:  # another session (a restore): made again
-            session = types.SimpleNamespace(
+            session = Stand(
                 actions=list(session.actions), movers=list(session.movers), notes=[], version=0
             )
         moves = len([a for a in session.actions if not a.startswith("#")])

@@ -1,9 +1,9 @@
 """The app panel's words, for `lotus.ui_bindings`: players, move-list clicks, title, errors.
 
 A thin part of the app's DOM adapter (MicroPython in index.html): it writes what
-`lotus.page.panel` decided (the page view's words) into `[data-players]`, the tab's title and the
-import box's `[data-record-error]`, and turns a click on a move of `[data-movelist]` into
-`PageController.goto` (on a variation's Keep or ✕ into its action).
+`lotus.page.panel` decided (the page view's words) into `[data-players]`, the tab's title, the
+View menu's point numbers and the import box's `[data-record-error]`, and turns a click on a move
+of `[data-movelist]` into `PageController.goto` (on a variation's Keep or ✕ into its action).
 """
 
 from pyscript import document
@@ -28,7 +28,8 @@ def on_move_click(page, event) -> None:
 
 
 def render(page, view: dict) -> None:
-    """Write the players, the result box's placings, the title and the import error."""
+    """Write the players, the result box's placings, the title, the point-numbers box and the
+    import error."""
     shown = page._shown
     players = document.querySelector("[data-players]")
     if players is not None and shown.get("players") != view["players"]:
@@ -45,6 +46,10 @@ def render(page, view: dict) -> None:
             placings.removeAttribute("hidden")
         else:
             placings.setAttribute("hidden", "")
+    numbers = document.querySelector('[data-view-menu] input[name="numbers"]')
+    if numbers is not None and shown.get("numbers") is not view["numbers"]:
+        shown["numbers"] = view["numbers"]
+        numbers.checked = view["numbers"]
     box = document.querySelector("[data-record-error]")
     if box is not None:
         box.querySelector("[data-record-error-text]").textContent = view["record_error"]

@@ -158,6 +158,16 @@ class GoSession(Session):
                 captured.extend(game.group_of(q))
         return (board, lotuses, captured)
 
+    def _short(self, action: str, mover: str, subject: bool) -> str:
+        """'Black plays 37', 'White passes', 'Black resigns'; without the mover: 'plays 37'."""
+        if subject and action in (go.PASS, go.RESIGN):
+            return self._describe(action, mover, None)[0]
+        if subject:
+            return _("{colour} plays {point}", colour=colour_name(mover), point=action)
+        if action == go.RESIGN:
+            return _("resigns")
+        return super()._short(action, mover, False)
+
     def _describe(self, action: str, mover: str, before) -> tuple:
         """('Black plays 23, reversing 3 stones', 'Black reverses 3 stones.')."""
         who = colour_name(mover)
@@ -374,22 +384,12 @@ class GoSession(Session):
         """The board as SVG markup (with dead groups and territory while scoring and after)."""
         game = self.view_game()
         moves = game.moves  # a new list each time: asked once
-        last = moves[-1] if moves else None
-        flipped = self.flipped if game is self.game else ()
-        lotuses = game.lotuses()
+        marks = {"last_move": moves[-1] if moves else None, "numbers": self.numbers}
+        marks["flipped"] = self.flipped if game is self.game else ()
+        marks["lotuses"], marks["last_moves"] = game.lotuses(), self.last_moves()
         if game.phase == go.PLAY or game.resigned:
-            return go_render.board(
-                game, last_move=last, flipped=flipped, numbers=self.numbers, lotuses=lotuses
-            )
-        return go_render.board(
-            game,
-            last_move=last,
-            flipped=flipped,
-            numbers=self.numbers,
-            dead=game.dead,
-            territory=game.territory(game.dead),
-            lotuses=lotuses,
-        )
+            return go_render.board(game, **marks)
+        return go_render.board(game, dead=game.dead, territory=game.territory(game.dead), **marks)
 
     def stacks(self) -> dict:
         """The board as {point: stone}, one-stone stacks (what the page's sounds compare)."""

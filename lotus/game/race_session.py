@@ -166,6 +166,10 @@ class RaceSession(Session):
         """'White enters from the 4-stack to A4', 'Black moves A3 → 7, covering White'."""
         return (move_words(action, mover, before), "")
 
+    def _short(self, action: str, mover: str, subject: bool) -> str:
+        """'White enters on A4', 'Black moves 5 to 7', 'White passes' (see `short_words`)."""
+        return short_move_words(action, mover, subject)
+
     def what_it_did(self, move: str) -> str:
         """What `move` would do here: which stone moves how far (R3), a bounce on the trampoline,
         the stone it lands on and the one it uncovers (a clause, after "Not this one:")."""
@@ -330,9 +334,10 @@ class RaceSession(Session):
     def svg(self) -> str:
         """The board as SVG markup (of the position under review, when reviewing)."""
         game = self.view_game()
+        marks = {"last_moves": self.last_moves(), "ply": len(game.moves)}
         if game is not self.game:
             last = game.moves[-1] if game.moves else None
-            return race_render.board(game, last_move=last)
+            return race_render.board(game, last_move=last, **marks)
         last = self.game.moves[-1] if self.game.moves else None
         return race_render.board(
             self.game,
@@ -340,6 +345,7 @@ class RaceSession(Session):
             targets=self.targets,
             bounce_targets=self.bounce_targets,
             last_move=last,
+            **marks,
         )
 
     def stacks(self) -> dict:
@@ -402,6 +408,48 @@ def move_words(move: str, mover: str, board: dict) -> str:
         else:
             text = _("{move}, covering {colour}", move=text, colour=colour_name(under[-1]))
     return text
+
+
+def short_move_words(move: str, mover: str, subject: bool = True) -> str:
+    """A move in a few words, its mover's name first: 'White enters on A4', 'Black moves 5 to 7',
+    'Black moves 13 into the goal', 'White moves A4 to 8 and bounces on to 12', 'White passes';
+    without it (`subject=False`: the move list, after the mover's colour): 'enters on A4'.
+    `move_words` says more (which stack, what it covers)."""
+    who = colour_name(mover)
+    if move == race.PASS:
+        return _("{colour} passes", colour=who) if subject else _("passes")
+    origin, path = race.parse_move(move)
+    if origin.startswith("S"):
+        owner = colour_name(origin[1])
+        if origin[1] == mover and subject:
+            # Translators: a move in the move list: a stone enters the board from the start.
+            return _("{colour} enters on {field}", colour=who, field=path[0])
+        if origin[1] == mover:
+            # Translators: a move in the move list, after its mover's colour.
+            return _("enters on {field}", field=path[0])
+        if subject:
+            return _(
+                "{colour} enters {owner}'s stone on {field}", colour=who, owner=owner, field=path[0]
+            )
+        return _("enters {owner}'s stone on {field}", owner=owner, field=path[0])
+    values = {"colour": who, "origin": origin, "field": path[0]}
+    if len(path) > 1 and path[1] == race.GOAL:
+        if subject:
+            return _("{colour} moves {origin} to {field} and bounces into the goal", **values)
+        return _("moves {origin} to {field} and bounces into the goal", **values)
+    if len(path) > 1:
+        values["to"] = path[1]
+        if subject:
+            return _("{colour} moves {origin} to {field} and bounces on to {to}", **values)
+        return _("moves {origin} to {field} and bounces on to {to}", **values)
+    if path[0] == race.GOAL:
+        if subject:
+            return _("{colour} moves {origin} into the goal", **values)
+        return _("moves {origin} into the goal", **values)
+    if subject:
+        # Translators: a move in the move list: "Black moves 5 to 7" (fields' names).
+        return _("{colour} moves {origin} to {field}", **values)
+    return _("moves {origin} to {field}", **values)
 
 
 def _field_name(field: str) -> str:

@@ -118,6 +118,22 @@ class Session:
         # Translators: a move in the move list; {move} is its notation.
         return (_("{colour} plays {move}", colour=colour_name(mover), move=action), "")
 
+    def short_words(self, k: int, subject: bool = True) -> str:
+        """The `k`-th action in a few words, its mover's name first ('Black plays 37': the
+        status's recap of the computers' moves), or without it (`subject=False`, 'plays 37': the
+        move list, after the mover's colour chip). The move list's title says more."""
+        return self._short(self.actions[k], self.movers[k], subject)
+
+    def _short(self, action: str, mover: str, subject: bool) -> str:
+        """Hook: an action in a few words (see `short_words`)."""
+        who = colour_name(mover)
+        if action == "pass":
+            return _("{colour} passes", colour=who) if subject else _("passes")
+        if subject:
+            return _("{colour} plays {move}", colour=who, move=action)
+        # Translators: a move in the move list, after its mover's colour.
+        return _("plays {move}", move=action)
+
     def what_it_did(self, move: str) -> str:
         """What `move` would do in the position on show, in words (a puzzle's wrong try says it,
         after "Not this one:"); a game's session says more of its own moves."""
@@ -308,6 +324,25 @@ class Session:
             n=self.moves_shown(),
             total=self.move_count(),
         )
+
+    def last_moves(self) -> list:
+        """[(colour, move)]: each colour's last move up to the position on show (a pass too), in
+        play order, so that the last pair is the last move: the board marks where each colour
+        moved, and animates the last move."""
+        count = len(self.actions) if self.review is None else self.review
+        wanted = len(self.colours())
+        found = {}
+        out = []
+        k = count - 1
+        while k >= 0 and len(found) < wanted:
+            action = self.actions[k]
+            mover = self.movers[k]
+            if not action.startswith("#") and mover not in found:
+                found[mover] = True
+                out.append((mover, action))
+            k -= 1
+        out.reverse()
+        return out
 
     def move_rows(self) -> list:
         """[(colour who moved, move)] in play order: the moves of the move list."""

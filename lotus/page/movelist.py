@@ -9,17 +9,21 @@ from lotus.page.app import escape
 
 _CELL = (
     '<button type="button" class="%s" data-move="%s" data-ply="%d"%s title="%s" '
-    'aria-label="%d: %s"%s><span class="who %s" aria-hidden="true"></span>%s%s</button>'
+    'aria-label="%d: %s"%s><span class="who %s" aria-hidden="true"></span>'
+    '<span class="words">%s</span><span class="notation">%s</span>%s</button>'
 )
 _ROW = '<li%s data-row="%d"><span class="num" aria-hidden="true">%d.</span>'
 _ROWS = (_ROW + _CELL + "</li>", _ROW + _CELL + _CELL + "</li>")  # rows of one move, of two
 
 
-def move_fields(i: int, colour: str, move: str, words: str, last: int, flag=None) -> tuple:
+def move_fields(
+    i: int, colour: str, move: str, words: str, last: int, flag=None, short: str = ""
+) -> tuple:
     """The values a move's cell in the move list is written with, in order: a button
-    `[data-move][data-ply]` (ply `i + 1`) whose title and aria-label say the move in words; the
-    move on show (`i == last`) is marked, and `flag` (symbol, name, words: lotus.page.analysis) adds
-    `data-judgement` and the symbol."""
+    `[data-move][data-ply]` (ply `i + 1`) whose title and aria-label say the move in words; it
+    shows the move in a few words (`short`, `.words`) and in notation (`.notation`: the page's
+    View menu chooses which, by CSS); the move on show (`i == last`) is marked, and `flag`
+    (symbol, name, words: lotus.page.analysis) adds `data-judgement` and the symbol."""
     said = escape(words + ". " + flag[2] if flag else words)
     move = escape(move)
     return (
@@ -32,6 +36,7 @@ def move_fields(i: int, colour: str, move: str, words: str, last: int, flag=None
         said,
         ' aria-current="step"' if i == last else "",
         colour,
+        escape(short) if short else move,
         move,
         f'<span class="judgement" aria-hidden="true">{flag[0]}</span>' if flag else "",
     )
@@ -113,7 +118,9 @@ class MoveList:
         k = self.index[i]
         move = session.actions[k]
         words = session.notes[k] if k < len(session.notes) else move
-        return move_fields(i, session.movers[k], move, words, self.last, self.judged.get(i + 1))
+        flag = self.judged.get(i + 1)
+        short = session.short_words(k, False)  # after the mover's colour chip
+        return move_fields(i, session.movers[k], move, words, self.last, flag, short)
 
     def _row(self, r: int, per: int) -> str:
         """A row's markup, written at once (no string per move: a long list is made faster)."""

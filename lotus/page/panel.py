@@ -1,4 +1,5 @@
-"""The panel's words and markup, without a DOM: the players, the tab's title, the questions.
+"""The panel's words and markup, without a DOM: the players, the tab's title, the questions, the
+status's recap of the computers' moves.
 
 Functions of the session on show, for the app's controller's view (`lotus.dom.panel` writes
 them into the page); nothing here changes state.
@@ -7,7 +8,7 @@ them into the page); nothing here changes state.
 from lotus.game.session import level_name
 from lotus.game.text import colour_name
 from lotus.page.app import escape
-from lotus.words import N_, _
+from lotus.words import N_, _, p_
 
 PLACES = {
     # Translators: a player's place at the end of a game (German: "1.").
@@ -142,3 +143,41 @@ def question(session, action: str) -> str:
     if action == "delete-saved":
         return _("Delete this saved game? It cannot be brought back.")
     return ""
+
+
+# -- the status's recap of the computers' moves ("Red moves A2 to 5, Yellow enters on B1. White
+# to move."): with computer opponents several moves land between two of a person's.
+def computer_moves(session) -> list:
+    """The indices of the actions the status recaps: the computers' moves since the colour to
+    move last moved (or since a person's move), in play order; [] outside play, while
+    reviewing, and when a person made the last move."""
+    if session.phase() != "play" or session.review is not None:
+        return []
+    to_move = session.game.to_move
+    actions, movers = session.actions, session.movers
+    found = []
+    k = len(actions) - 1
+    while k >= 0 and not actions[k].startswith("#"):
+        mover = movers[k]
+        if mover == to_move or session.seat(mover) == "human":
+            break
+        found.append(k)
+        k -= 1
+    found.reverse()
+    return found
+
+
+def status(session) -> str:
+    """The session's status line, led by the recap of the computers' moves when it says only
+    whose turn it is (a refusal, a hint, a result or a Go event is said as it is)."""
+    text = session.status()
+    moves = computer_moves(session)
+    if not moves or text != session.turn_text():
+        return text
+    # Translators: put between the moves of the status's recap: "Red moves A2 to 5, Yellow
+    # enters on B1".
+    separator = p_("recap", ", ")
+    said = separator.join(session.short_words(k) for k in moves)
+    # Translators: the status after the computers' moves: {moves} says them ("Red moves A2 to
+    # 5, Yellow enters on B1"), {turn} whose turn it is ("White to move.").
+    return _("{moves}. {turn}", moves=said, turn=text)

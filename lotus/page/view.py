@@ -28,7 +28,7 @@ def page(c) -> dict:
         "board": session.svg() if line is None else line.svg(),
         "track": session.track_svg(),
         "status": (
-            panel.review_status(session) or scoring.dispute_text(session) or session.status()
+            panel.review_status(session) or scoring.dispute_text(session) or panel.status(session)
         )
         if line is None
         else variation.status(),
@@ -44,6 +44,7 @@ def page(c) -> dict:
         "paused": computer.paused,
         "pause_label": panel.pause_label(computer.paused),
         "hints": session.hint_marks() if line is None else [],
+        "numbers": bool(session.numbers),  # the View menu's "Show point numbers"
         "error": " ".join(t for t in (c.error, c.saves.note) if t),
         "sound": c.sound.view(),  # the adapter plays it when its number is new
         "form": (c.app.current, form.session_fields(c.app.current, session)),

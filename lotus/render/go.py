@@ -351,6 +351,7 @@ def board(
     colors=None,
     title=None,
     lotuses=(),
+    last_moves=(),
 ) -> str:
     """The Kensington board with the game's stones, as one ``<svg>`` element.
 
@@ -381,6 +382,10 @@ def board(
     - ``lotuses``: hexagons (indices 0-6 into ``kensington.HEXAGONS``) whose six corners hold one
       colour, e.g. ``lotuses=game.lotuses()``: each gets a ring through its six stones and a dot
       on each (``<g class="lotus-mark" data-lotus="3">``), drawn over the stones, never clickable.
+    - ``last_moves``: each colour's last move as (colour, move) pairs in play order, e.g.
+      ``last_moves=[("b", "12"), ("w", "37")]``: each placement gets a
+      ``<g class="last-mark b" data-last-move="12" data-colour="b">`` over the board (never
+      clickable), a small ring on its stone; the last move's ring is ``last_move``'s.
 
     A scoring view: ``board(game, dead=game.dead, territory=game.territory(game.dead))``.
     """
@@ -457,6 +462,10 @@ def board(
     out.append("</g>")
     for k in lotuses:
         out.append(_lotus_mark(g, c, int(k)))
+    for colour, move in last_moves:
+        if move not in ("pass", "resign"):
+            n = _point(move, "last_moves")
+            out.append(_last_mark(g, c, colour, n, cells, last, numbers))
     out.append("</svg>")
     return "".join(out)
 
@@ -475,6 +484,22 @@ def _lotus_mark(g: dict, c: dict, k: int) -> str:
         out.append(_u(0.12) + '" fill="' + ink + '"/>')
     words = svg.esc(_("A lotus: this group can never be reversed."))
     out.append("<title>" + words + "</title></g>")
+    return "".join(out)
+
+
+def _last_mark(g: dict, c: dict, colour: str, n: int, cells: str, last: int, numbers) -> str:
+    """A colour's last placement: a small ring on the stone there (round its number, when the
+    points are numbered), in the other colour of the stone (the last move's own ring is drawn
+    with its point)."""
+    out = ['<g class="last-mark ' + colour + '" data-last-move="' + str(n) + '" data-colour="']
+    out.append(colour + '" pointer-events="none">')
+    stone = cells[n - 1]
+    if n != last and stone in ("w", "b"):
+        out.append('<circle cx="' + g["cx"][n - 1] + '" cy="' + g["cy"][n - 1] + '" r="')
+        out.append(_u(0.3 if numbers else 0.19) + '" fill="none" stroke="')
+        out.append(c["stone " + _OTHER[stone]])
+        out.append('" stroke-width="' + _u(0.05) + '"/>')
+    out.append("</g>")
     return "".join(out)
 
 

@@ -22,7 +22,7 @@ stacks) come from the catalog in the language in use (`lotus.words.use`): the Ge
 START and ZIEL, as the printed one does. The notation (A1, 8, G) is the same in every language.
 """
 
-from lotus.render.svg import attrs, element, esc, path, read_parts
+from lotus.render.svg import attrs, element, esc, num, path, read_parts
 from lotus.words import N_, _, language, n_
 
 COLOUR_ORDER = ("w", "b", "r", "y")
@@ -201,6 +201,8 @@ def board(
     title: str | None = None,
     arrows: bool = True,
     style: str | None = None,
+    last_moves=(),
+    ply: int | None = None,
 ) -> str:
     """Render a race position as an SVG string.
 
@@ -227,6 +229,16 @@ def board(
       name: "Lotus (1998) board", in the language in use.
     - `arrows`: `arrows=False` hides the chevrons showing the direction of travel.
     - `style`: CSS text to embed in a `<style>` element, e.g. `style=".stone{opacity:.9}"`.
+    - `last_moves`: each colour's last move as (colour, move) pairs in play order, e.g.
+      `last_moves=[("r", "A2-5"), ("y", "Sy3-B3")]`: each gets a ring of its colour round its
+      destination and a dashed one round its origin field, drawn over the board in a
+      `<g class="last-mark r" data-last-move="A2-5" data-colour="r">` (never clickable); a pass
+      marks nothing.
+    - `ply`: the number of moves played: the last pair of `last_moves` is then that move, and its
+      path is written for the page to animate, `<g class="motion" data-ply="7" data-to="12"
+      data-stone="r" data-path="dx,dy …" data-bounce="2">`: the moved stone's offsets from where
+      it stands now, from its origin through every field it passes (`data-bounce`: the index of
+      the trampoline it bounced on, or -1). Nothing is drawn for it.
     """
     pal = _DEFAULT_PAL
     if colors:
@@ -287,6 +299,10 @@ def board(
         )
     )
     _worded(out, parts, key, lang, _goal, pal, goal, colours, marks, labels)
+    if last_moves:
+        out.append(_last_marks(pal, last_moves))
+    if ply is not None:
+        out.append(_motion(ply, last_moves))
     out.append("</svg>")
     return "".join(out)
 
@@ -386,6 +402,89 @@ def _last_fields(move) -> tuple:
     if not move or move == "pass":
         return ()
     return tuple(p for p in move.split("-") if p in _POS)
+
+
+# ---------------------------------------------------------------------------------------------
+# each colour's last move, and the path of the last one
+
+
+def _field_radius(field: str) -> float:
+    """The radius of a field's drawing (the trampoline's blossom and the goal are larger)."""
+    return TRAMPOLINE_R if field == TRAMPOLINE else GOAL_R if field == GOAL else PAD
+
+
+def _last_marks(pal: dict, last_moves) -> str:
+    """Each colour's last move: a ring of its colour round the destination, a dashed one round
+    the origin field; colours that marked a field before get a wider ring there."""
+    rings = {}  # field -> rings drawn round it so far
+    out = ['<g class="last-moves" pointer-events="none" aria-hidden="true">']
+    for colour, move in last_moves:
+        fields = _last_fields(move)
+        if not fields:
+            continue
+        ink, edge = pal["stone " + colour], pal["stone " + colour + " text"]  # a contrast
+        parts = []
+        ends = [fields[-1]]
+        if not move.startswith("S") and fields[0] != fields[-1]:
+            ends.append(fields[0])
+        for i in range(len(ends)):
+            field = ends[i]
+            x, y = _POS[field]
+            k = rings.get(field, 0)
+            rings[field] = k + 1
+            r = _field_radius(field) + 7 + 5 * k
+            dash = [("stroke-dasharray", "5 4")] if i else []
+            width = 4 if i == 0 else 2.5
+            parts.append(_circle("edge", x, y, r, _paint("none", edge, width + 2) + dash))
+            cls = "to" if i == 0 else "from"
+            parts.append(_circle(cls, x, y, r, _paint("none", ink, width) + dash))
+        pairs = [("class", "last-mark " + colour), ("data-last-move", move)]
+        out.append(element("g", pairs + [("data-colour", colour)], parts))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _travel(move: str) -> tuple:
+    """(the points a moved stone passes, from its origin to where it lands, and the index of
+    the trampoline it bounced on or -1): 'A2-5' passes A3 and A4; a stone entering from the
+    start comes out of its lane's entrance."""
+    parts = move.split("-")
+    origin, path = parts[0], parts[1:]
+    first = path[0]
+    lane = LANE_B if first in LANE_B or origin in LANE_B else LANE_A
+    route = lane + TRACK + (GOAL,)
+    if origin.startswith("S"):
+        sx, sy, sr = PLAZA
+        side = 18 if lane == LANE_B else -18
+        points = [(sx + side, sy - sr + 14)]
+        at = -1
+    else:
+        points = [_POS[origin]]
+        at = route.index(origin)
+    bounce = -1
+    for stop in path:
+        end = route.index(stop)
+        for i in range(at + 1, end + 1):
+            points.append(_POS[route[i]])
+        at = end
+        if stop == TRAMPOLINE and len(path) > 1 and bounce < 0:
+            bounce = len(points) - 1
+    return points, bounce
+
+
+def _motion(ply: int, last_moves) -> str:
+    """The last move's path for the page's animation (see `board`'s `ply`)."""
+    pairs = [("class", "motion"), ("data-ply", ply), ("display", "none")]
+    if last_moves:
+        colour, move = last_moves[-1]
+        if move != "pass" and "-" in move:
+            points, bounce = _travel(move)
+            fx, fy = points[-1]
+            offsets = " ".join(num(p[0] - fx) + "," + num(p[1] - fy) for p in points)
+            stone = move[1] if move.startswith("S") else colour
+            pairs += [("data-to", move.split("-")[-1]), ("data-stone", stone)]
+            pairs += [("data-path", offsets), ("data-bounce", bounce)]
+    return element("g", pairs, [])
 
 
 # ---------------------------------------------------------------------------------------------
