@@ -53,8 +53,11 @@ def test_review_steps_back_and_play_from_here_continues(page):
     shown = page_state(page)
     assert shown["fields"] == game.board()
     assert page.inner_text("[data-status]") == "Reviewing move 2 of 4."  # at once, unclicked
-    page.click('[data-field="B3"]')  # the board does not play while reviewing
-    assert "Reviewing" in page.inner_text("[data-status]")
+    page.click('[data-field="B3"]')  # while reviewing a click is tried on a variation:
+    assert "Variation from move 2" in page.inner_text("[data-status]")  # the game is kept
+    assert page_state(page)["moves"] == game.moves + ["A4-5", "Sb4-A4"]
+    page.keyboard.press("Escape")  # the variation is gone, the review stays
+    assert page.inner_text("[data-status]") == "Reviewing move 2 of 4."
     load(page)  # the review position is saved too
     assert page.get_attribute("body", "data-review") == "2"
     page.once("dialog", lambda dialog: dialog.accept())
