@@ -44,6 +44,22 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(scope="session")
+def browser(browser):
+    """The session's browser, whose every new context prefers reduced motion unless it says
+    otherwise: the page's animations (a stone travelling, stones turning over, targets that
+    breathe) change no state, and drawing them frame by frame costs the two cores the tests
+    share. The tests of the animations ask for them (`e2e.support.motion`)."""
+    plain = browser.new_context
+
+    def new_context(**options):
+        options.setdefault("reduced_motion", "reduce")
+        return plain(**options)
+
+    browser.new_context = new_context
+    return browser
+
+
+@pytest.fixture(scope="session")
 def session_context(browser):
     """The browser context the test modules share, one after the other (see `module_context`)."""
     context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")

@@ -2,6 +2,7 @@
 watched by, pages on a server that holds files back, and a guarded opener of pages in other
 browser contexts (devices)."""
 
+import contextlib
 import threading
 from urllib.parse import urlparse
 
@@ -88,3 +89,14 @@ def opener(guard, site: str):
 
     _open.pages = []
     return _open
+
+
+@contextlib.contextmanager
+def motion(page):
+    """The page with its animations, as a visitor who does not ask for reduced motion sees it
+    (the e2e contexts prefer reduced motion: e2e/conftest.py's `browser`)."""
+    page.emulate_media(reduced_motion="no-preference")
+    try:
+        yield page
+    finally:
+        page.emulate_media(reduced_motion="reduce")

@@ -3,6 +3,7 @@
 import pytest
 
 from e2e.boards import assert_page_shows, click_move, click_moves, page_state
+from e2e.support import motion
 from lotus.engine import race
 from lotus.game.text import colour_name
 from tests.support.games import before_end, random_race
@@ -88,12 +89,13 @@ def test_a_selected_stones_destinations_breathe_a_few_times_never_endlessly(page
     of times: a stone may stay selected while its player thinks, and an endless animation keeps
     repainting the board (docs/performance.md, 2026-12-02, third session)."""
     paste_link(page, race.Game())
-    page.locator('[data-start="w4"]').first.click()
-    assert page.locator(".target").count() == 2  # A4 and B4
-    timings = page.evaluate(
-        """() => document.querySelector('[data-board]').getAnimations({subtree: true})
-          .map(a => a.effect.getTiming().iterations)"""
-    )
+    with motion(page):
+        page.locator('[data-start="w4"]').first.click()
+        assert page.locator(".target").count() == 2  # A4 and B4
+        timings = page.evaluate(
+            """() => document.querySelector('[data-board]').getAnimations({subtree: true})
+              .map(a => a.effect.getTiming().iterations)"""
+        )
     assert timings, "the destinations are animated"
     assert all(n != float("inf") and n <= 3 for n in timings), timings
 
@@ -133,24 +135,23 @@ def test_a_moved_stone_travels_the_fields_it_passes_and_bounces_but_not_under_re
     paste_link(page, game)
     page.evaluate(WATCH_TRAVELS)
     played = ("Sw2-A2", "7-8-9")
-    click_moves(page, played, game)
-    assert_page_shows(page, game)  # the board is the final one at once, while a stone travels
-    # out of lane A's entrance, over A1, onto A2; then from 7 over the trampoline 8 (the stone
-    # lifted there) to 9
-    assert page.evaluate("window.travels") == [[3, -1], [3, 1]]
-    page.wait_for_function("() => !document.body.hasAttribute('data-animating')")
-    page.emulate_media(reduced_motion="reduce")
-    try:
-        page.click('[data-action="undo"]')
-        page.click('[data-action="redo"]')  # one move on again: it would travel
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
-        assert len(page.evaluate("window.travels")) == len(played)
-        assert page.evaluate("document.getAnimations().filter(a => a.id).length") == 0
-    finally:
-        page.emulate_media(reduced_motion="no-preference")
+    with motion(page):
+        click_moves(page, played, game)
+        assert_page_shows(page, game)  # the board is final at once, while a stone travels
+        # out of lane A's entrance, over A1, onto A2; then from 7 over the trampoline 8 (the
+        # stone lifted there) to 9
+        assert page.evaluate("window.travels") == [[3, -1], [3, 1]]
+        page.wait_for_function("() => !document.body.hasAttribute('data-animating')")
+    # Under reduced motion (the e2e contexts' own preference, as a visitor may set it):
     page.click('[data-action="undo"]')
-    page.click('[data-action="redo"]')
-    assert len(page.evaluate("window.travels")) == len(played) + 1
+    page.click('[data-action="redo"]')  # one move on again: it would travel
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))")
+    assert len(page.evaluate("window.travels")) == len(played)
+    assert page.evaluate("document.getAnimations().filter(a => a.id).length") == 0
+    with motion(page):
+        page.click('[data-action="undo"]')
+        page.click('[data-action="redo"]')
+        assert len(page.evaluate("window.travels")) == len(played) + 1
 
 
 def test_undo_and_redo(page):

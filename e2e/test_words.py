@@ -5,6 +5,7 @@ board, import errors next to the import box, and the tab's title."""
 import pytest
 
 from e2e.boards import click_move, click_moves
+from e2e.support import motion
 from lotus.engine import go, race
 from lotus.game import records
 from tests.support.games import random_race
@@ -104,27 +105,28 @@ NEXT_FRAME = "() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 0
 def test_a_capture_turns_the_stones_over_unless_the_view_menu_turns_animation_off(page):
     paste_link(page, go.Game.from_moves(CAPTURE[:-1]))
     page.evaluate(WATCH_STARTS)
-    click_moves(page, CAPTURE[-1:])  # Black's 47 reverses one stone
-    page.wait_for_function("window.started.includes('go-flip')")
-    assert page.evaluate("window.started.filter(n => n === 'go-flip').length") == 1
-    assert "go-place" in page.evaluate("window.started")  # the stone placed appears
-    page.click(f"{VIEW} summary")
-    page.uncheck(f'{VIEW} input[name="motion"]')
-    try:
-        assert page.get_attribute("html", "data-motion") == "off"
-        assert page.evaluate("localStorage.getItem('lotus.motion')") == "0"
-        page.click('[data-action="undo"]')  # a click elsewhere closes the menu
-        assert page.get_attribute(VIEW, "open") is None
-        page.evaluate("window.started.length = 0")
-        page.click('[data-action="redo"]')  # the capture again, without animation
-        page.evaluate(NEXT_FRAME)
-        assert page.evaluate("window.started") == []
-        assert page.locator("#board .stone.flip").count() == 1  # reversed all the same
-    finally:
-        page.click(f"{VIEW} summary")  # the menu closed at the click on Undo
-        page.check(f'{VIEW} input[name="motion"]')
-        page.keyboard.press("Escape")
-    assert page.get_attribute("html", "data-motion") is None
+    with motion(page):
+        click_moves(page, CAPTURE[-1:])  # Black's 47 reverses one stone
+        page.wait_for_function("window.started.includes('go-flip')")
+        assert page.evaluate("window.started.filter(n => n === 'go-flip').length") == 1
+        assert "go-place" in page.evaluate("window.started")  # the stone placed appears
+        page.click(f"{VIEW} summary")
+        page.uncheck(f'{VIEW} input[name="motion"]')
+        try:
+            assert page.get_attribute("html", "data-motion") == "off"
+            assert page.evaluate("localStorage.getItem('lotus.motion')") == "0"
+            page.click('[data-action="undo"]')  # a click elsewhere closes the menu
+            assert page.get_attribute(VIEW, "open") is None
+            page.evaluate("window.started.length = 0")
+            page.click('[data-action="redo"]')  # the capture again, without animation
+            page.evaluate(NEXT_FRAME)
+            assert page.evaluate("window.started") == []
+            assert page.locator("#board .stone.flip").count() == 1  # reversed all the same
+        finally:
+            page.click(f"{VIEW} summary")  # the menu closed at the click on Undo
+            page.check(f'{VIEW} input[name="motion"]')
+            page.keyboard.press("Escape")
+        assert page.get_attribute("html", "data-motion") is None
 
 
 def test_move_132_shows_its_whole_number(page):
