@@ -100,6 +100,27 @@ def test_a_selected_stones_destinations_breathe_a_few_times_never_endlessly(page
     assert all(n != float("inf") and n <= 3 for n in timings), timings
 
 
+# The fields whose stones reach out of their own leaf (the pad drawn under them), where they
+# would cover a neighbouring field's name or arrow.
+STONES_OUTSIDE = """() => Array.from(document.querySelectorAll('#board [data-field]')).filter(f => {
+    const pad = f.querySelector('.pad'); if (!pad) return false;
+    const p = pad.getBoundingClientRect();
+    return Array.from(f.querySelectorAll('.stone')).some(st => {
+      const r = st.getBoundingClientRect();
+      return r.top < p.top - 1 || r.left < p.left - 1 || r.right > p.right + 1; }); })
+  .map(f => f.getAttribute('data-field'))"""
+
+
+def test_a_tall_stack_stays_on_its_own_leaf(page):
+    """A stack of 8 on field 5 (a seeded random game's 59 moves) stands on its own leaf, its
+    stones thinner and its count badge on it: no stone reaches a neighbouring field."""
+    game = random_race(5, 59)
+    assert len(game.board()["5"]) == 8
+    paste_link(page, game)
+    assert page.evaluate(STONES_OUTSIDE) == []
+    assert page.text_content('[data-field="5"] .height') == "8"
+
+
 def test_trampoline_stay_and_bounce_are_two_different_clicks(page):
     paste_link(page, race.Game())
     played = ("Sw4-A4", "Sb4-B4", "A4-5", "B4-5", "Sw3-A3", "5-7", "Sw2-A2")

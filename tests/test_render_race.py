@@ -480,3 +480,22 @@ def test_a_board_drawn_in_one_language_and_then_another_keeps_each_ones_words():
     # the pictures are the same: only the words differ
     words_out = re.compile(r'aria-label="[^"]*"|>(GOAL|ZIEL)<')
     assert words_out.sub("", english) == words_out.sub("", german)
+
+
+@pytest.mark.parametrize("height", [1, 4, 5, 8, 20])
+def test_a_stack_of_any_height_stays_on_its_own_leaf(height):
+    """A tall stack never covers a neighbouring field's name or arrow: every stone's face lies
+    inside its own field's circle (the count badge says the height)."""
+    stack = ("wb" * height)[:height]
+    home = {c: 10 - stack.count(c) for c in "wb"}  # the others in the goal
+    game = position(players=2, to_move="w", board={"10": stack}, start={}, goal=home)
+    g = fields(parse(render.board(game)))["10"]
+    x, y = render._POS["10"]
+    faces = [e for e in g.iter(NS + "ellipse") if "face" in classes(e)]
+    assert len(faces) == height
+    for face in faces:
+        cx, cy = float(face.get("cx")), float(face.get("cy"))
+        rx, ry = float(face.get("rx")), float(face.get("ry"))
+        assert cy - ry >= y - render.PAD and abs(cx - x) + rx <= render.PAD + 1
+    if height >= 2:
+        assert texts(g, "count") == [str(height)]

@@ -107,6 +107,7 @@ MARGIN = 6
 WIDTH = 2 * (HEX_APOTHEM + MARGIN)
 HEIGHT = 2 * (HEX_RADIUS + MARGIN)
 PAD = 27  # a field's radius: 54 of the 412 units across, >= 44 CSS px on a 360 px screen
+STACK_ROOM = 22  # how high a field's stack stands: its top face's rim stays inside the leaf
 TRAMPOLINE_R = 32
 GOAL_R = 38
 PLAZA = (0, -14, 79)  # the start: centre x, y and radius
@@ -884,7 +885,9 @@ def _field(pal: dict, field: str, stack: str, selected: bool, marks: tuple, labe
         out.append(_text("label", x, y + r - 4.5, 10, ink, field))
     n = len(stack)
     if n:
-        out += _stack(pal, x, y + 4, stack, 15, 8, _rim_height(n, 5.5, 34))
+        # Up to 4 stones stand at full height; a taller stack is drawn as high, its stones' rims
+        # thinner, so that it stays on its own leaf (the badge says how many).
+        out += _stack(pal, x, y + 4, stack, 15, 8, _rim_height(n, 5.5, STACK_ROOM))
         if n >= 2:
             out.append(_badge(pal, x + 21, y - 13, n))
     elif tgt or bounce:
