@@ -17,14 +17,9 @@
 (function () {
   "use strict";
   var root = document.documentElement;
-  function stored(key) {
-    try { return localStorage.getItem(key); } catch (e) { return null; }
-  }
-  function store(key, value) {
-    try { localStorage.setItem(key, value); } catch (e) { /* private mode: not remembered */ }
-  }
-  if (stored("lotus.motion") === "0") root.setAttribute("data-motion", "off");
-  if (stored("lotus.notation") === "1") root.setAttribute("data-notation", "1");
+  var store = window.lotusStore;  // static/js/boot.js's, which runs before this
+  if (store.get("lotus.motion") === "0") root.setAttribute("data-motion", "off");
+  if (store.get("lotus.notation") === "1") root.setAttribute("data-notation", "1");
   var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
   function moving() {
     return root.getAttribute("data-motion") !== "off" && !(reduced && reduced.matches);
@@ -113,13 +108,13 @@
       return root.getAttribute("data-notation") === "1";
     }, write: function (on) {
       if (on) root.setAttribute("data-notation", "1"); else root.removeAttribute("data-notation");
-      store("lotus.notation", on ? "1" : "0");
+      store.set("lotus.notation", on ? "1" : "0");
     }},
     motion: {key: "lotus.motion", read: function () {
       return root.getAttribute("data-motion") !== "off";
     }, write: function (on) {
       if (on) root.removeAttribute("data-motion"); else root.setAttribute("data-motion", "off");
-      store("lotus.motion", on ? "1" : "0");
+      store.set("lotus.motion", on ? "1" : "0");
     }},
   };
   function wireMenu() {
