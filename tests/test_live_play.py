@@ -170,13 +170,19 @@ def test_a_new_game_is_asked_and_started_by_the_host_once_the_friend_agrees():
     assert guest.actions == ["12"]
 
 
-def test_a_go_game_ends_when_both_confirm_the_scoring():
+def go_pair_in_scoring():
+    """A connected Go game with a stone each, both players having passed: (net, host, guest)."""
     net, host, guest = connected_pair()
     for tab, move in ((host, "1"), (guest, "4")):
         play(net, tab, move)
     for tab in (host, guest):
         tab.action("pass")
         net.pump()
+    return net, host, guest
+
+
+def test_a_go_game_ends_when_both_confirm_the_scoring():
+    net, host, guest = go_pair_in_scoring()
     assert host.c.app.session.phase() == guest.c.app.session.phase() == "scoring"
     host.action("confirm")
     net.pump()
@@ -235,12 +241,7 @@ def test_hint_and_analysis_are_off_in_a_live_game_until_it_ends():
 
 @pytest.mark.parametrize("first", ["host", "guest"])
 def test_both_players_see_who_has_confirmed_the_score(first):
-    net, host, guest = connected_pair()
-    for tab, move in ((host, "1"), (guest, "4")):
-        play(net, tab, move)
-    for tab in (host, guest):
-        tab.action("pass")
-        net.pump()
+    net, host, guest = go_pair_in_scoring()
     tabs = {"host": (host, guest, "White"), "guest": (guest, host, "Black")}
     confirmer, other, name = tabs[first]
     assert "confirmed" not in other.view()["status"]
