@@ -159,3 +159,18 @@ def test_every_preload_is_fetched_by_the_page_and_used(browser, site, path):
     preloading = load_and_count(browser, site, path, strip=False)
     extra = {u: (bare[u], preloading[u]) for u in urls if preloading[u] != bare[u]}
     assert not extra, f"{path}: (requests without, with preloads) differ: {extra}"
+
+
+def test_the_test_browser_renders_no_pages_of_its_own(browser, open_page):
+    """Each browser context of the tests runs only the site's pages: Chromium's own WebUI pages
+    (the address bar's suggestion popups, which a headless browser still renders in two renderer
+    processes per context, about a page load's CPU each time) are switched off by
+    tools/browser.py's CHROMIUM_ARGS, and must stay off for the suite to keep its time."""
+    open_page("index.html?game=race")
+    context = browser.new_context()
+    context.new_page().goto("about:blank")
+    session = browser.new_browser_cdp_session()
+    kinds = {t["type"] for t in session.send("Target.getTargets")["targetInfos"]}
+    session.detach()
+    context.close()
+    assert "page" in kinds and "browser_ui" not in kinds, kinds

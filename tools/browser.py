@@ -9,6 +9,32 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHROMIUM = os.environ.get("LOTUS_CHROMIUM", "/usr/bin/chromium")
+# Chromium's own pages that a headless browser still renders: each new browser context starts
+# the address bar's suggestion popups as WebUI pages in two renderer processes of their own, about
+# as much CPU as opening our page (docs/performance.md). Nothing a page or a test sees.
+UNUSED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"]
+
+
+def _playwright_disabled_features() -> list:
+    """The features Playwright's own switches disable (its driver's chromiumSwitches.js): Chromium
+    keeps only the last --disable-features, so ours must repeat them."""
+    import re
+
+    try:
+        import playwright
+
+        path = os.path.join(
+            os.path.dirname(playwright.__file__),
+            "driver/package/lib/server/chromium/chromiumSwitches.js",
+        )
+        with open(path) as f:
+            text = f.read()
+    except (ImportError, OSError):
+        return []
+    listed = re.search(r"disabledFeatures = [^\[]*\[(.*?)\]", text, re.S)
+    return re.findall(r'^\s*"(\w+)"', listed.group(1), re.M) if listed else []
+
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -17,6 +43,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    "--disable-features=" + ",".join(_playwright_disabled_features() + UNUSED_FEATURES),
 ]
 
 
