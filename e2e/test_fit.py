@@ -49,17 +49,31 @@ OUT_OF_VIEW = """(selectors) => {
 }"""
 PAGE_SCROLL = """() => [document.scrollingElement.scrollTop,
   document.scrollingElement.scrollHeight - innerHeight]"""
-# How many of the move list's rows are in view: the part of its box inside the window and inside
-# each scrolling ancestor's visible box, over one row's height.
+# How many lines of the move list are wholly in view (inside the window and inside each scrolling
+# ancestor's visible box): the distinct lines its moves' cells sit on (two moves may share a line,
+# or each have one: phones held upright), each cell showing its move in words (or, chosen in the
+# View menu, in notation), whole or at least its first 8 characters or so (4 em) before a "…".
 ROWS_SHOWN = """() => { const list = document.querySelector('[data-movelist]');
-  const row = list.querySelector('li'); if (!row) return null;
+  if (!list.querySelector('.mv')) return null;
   const r = list.getBoundingClientRect(); let top = Math.max(r.top, 0);
   let bottom = Math.min(r.bottom, innerHeight);
   for (let a = list.parentElement; a && a !== document.body; a = a.parentElement)
     if (/(auto|scroll|hidden)/.test(getComputedStyle(a).overflowY)) {
       const b = a.getBoundingClientRect(); top = Math.max(top, b.top);
       bottom = Math.min(bottom, b.bottom); }
-  return (bottom - top) / row.getBoundingClientRect().height; }"""
+  const lines = new Set(), unread = [];
+  const notation = document.documentElement.dataset.notation === '1';
+  for (const cell of list.querySelectorAll('li:not(.variation) .mv')) {
+    const b = cell.getBoundingClientRect();
+    if (b.top < top - 1 || b.bottom > bottom + 1) continue;
+    lines.add(Math.round(b.top));
+    const shown = cell.querySelector(notation ? '.notation' : '.words');
+    const text = shown.getBoundingClientRect(), em = parseFloat(getComputedStyle(shown).fontSize);
+    const room = b.right - text.left - 2;  // the part of the text the cell does not cut
+    if (!shown.textContent || text.width === 0 || room < Math.min(text.width, 4 * em))
+      unread.push(cell.getAttribute('data-move'));
+  }
+  return {lines: lines.size, unread: unread}; }"""
 MIN_ROWS = 8  # the game's story: at least this many rows of the move list in view
 # The smallest side of Go's points' boxes (their hit areas), in CSS pixels.
 SMALLEST_POINT = """() => Math.min(...[...document.querySelectorAll('[data-board] [data-point]')]
@@ -73,8 +87,10 @@ LAST_MOVE_SHOWN = """() => { const list = document.querySelector('[data-movelist
 
 def assert_rows(page, when: str) -> None:
     """The move list shows at least MIN_ROWS rows, whatever else the panel shows."""
-    rows = page.evaluate(ROWS_SHOWN)
-    assert rows is not None and rows >= MIN_ROWS, f"{when}: the move list shows {rows} rows"
+    shown = page.evaluate(ROWS_SHOWN)
+    assert shown is not None, f"{when}: the move list is empty"
+    assert shown["lines"] >= MIN_ROWS, f"{when}: the move list shows {shown['lines']} lines"
+    assert not shown["unread"], f"{when}: moves shown without their words: {shown['unread']}"
 
 
 def board_selectors(game: str, start: str = "") -> list:
@@ -141,8 +157,9 @@ def after_layout(page) -> None:
 RELOADED = {"race": (390, 844), "go": (844, 390)}
 
 
-# A Go game brought to scoring by two passes (between people: nothing is searched).
-SCORING = go.Game.from_moves(["1", "40", "2", "41", "3", "31", "10", "32", "pass", "pass"])
+# A Go game of 40 moves brought to scoring by two passes (between people: nothing is searched):
+# more moves than the move list has lines for at any size.
+SCORING = go.Game.from_moves(random_go(4, 40, pass_rate=0.0).moves + ["pass", "pass"])
 
 PAGES = {"en": "index.html", "de": "index.de.html"}  # German words are longer: both must fit
 
