@@ -15,6 +15,7 @@ second.
 import pytest
 
 from e2e.boards import click_move
+from lotus.engine import race
 from tests.support.games import random_go, random_race
 from tools.pages import MOVES, WORKER_TIMEOUT, paste_link, wait_moves, worker_barrier
 
@@ -153,6 +154,44 @@ def test_a_variation_tries_a_move_apart_with_the_computers_estimate(race_page):
     page.keyboard.press("Escape")
     page.wait_for_selector("body:not([data-variation])")
     assert row.count() == 0 and page.get_attribute("body", "data-review") == "5"
+
+
+def test_a_variation_kept_after_the_confirm_becomes_the_game(race_page):
+    # Keep asks first: declined, the variation and the game stay as they were; accepted, the
+    # game's moves after the branch are replaced by the moves tried (one Undo takes each back).
+    page, game = race_page
+    page.click('[data-movelist] [data-ply="4"]')
+    page.wait_for_selector('body[data-review="4"]')
+    before = race.Game()
+    for move in game.moves[:4]:
+        before.play(move)
+    tried = [m for m in before.legal_moves() if m != game.moves[4]]
+    click_move(page, tried[0])
+    page.wait_for_selector('body[data-variation="1"]')
+    asked = []
+
+    def answer(accept):
+        def on_dialog(dialog):
+            asked.append(dialog.message)
+            dialog.accept() if accept else dialog.dismiss()
+
+        return on_dialog
+
+    page.once("dialog", answer(False))
+    page.click('[data-variation-action="keep"]')
+    assert "after move 4 are replaced by the 1 move tried" in asked[-1]
+    assert page.get_attribute("body", "data-variation") == "1"
+    assert page.locator(MOVES).count() == len(game.moves)
+    page.once("dialog", answer(True))
+    page.click('[data-variation-action="keep"]')
+    page.wait_for_selector("body:not([data-variation])")
+    wait_moves(page, 5, exactly=True)
+    assert page.eval_on_selector_all(MOVES, "els => els.map(e => e.dataset.move)") == (
+        game.moves[:4] + tried[:1]
+    )
+    assert page.get_attribute("body", "data-review") is None  # the game goes on from there
+    page.click('[data-action="undo"]')
+    wait_moves(page, 4, exactly=True)
 
 
 def test_cancel_stops_the_analysis_and_keeps_what_was_done(page):

@@ -166,12 +166,14 @@ def row_changes(old: list, new: list) -> tuple:
 
 def variation_row(moves: list, branch: int, value: str, keep: str, keep_label: str, drop: str):
     """The move list's row of a variation (lotus.page.variation): the moves tried, [(colour,
-    move, words)], bracketed after move `branch` they branch from, the estimate `value` ('' when
+    move, words, short words)], bracketed after move `branch` they branch from, each in a few words
+    and in notation as the game's moves are (the View menu chooses), the estimate `value` ('' when
     none), and its buttons (`data-variation-action`: keep, discard; their words given)."""
     cells = "".join(
         f'<span class="vmv" data-variation-move="{escape(move)}" title="{escape(words)}">'
-        f'<span class="who {colour}" aria-hidden="true"></span>{escape(move)}</span>'
-        for colour, move, words in moves
+        f'<span class="who {colour}" aria-hidden="true"></span><span class="words">'
+        f'{escape(short)}</span><span class="notation">{escape(move)}</span></span>'
+        for colour, move, words, short in moves
     )
     said = f'<span class="var-eval">{escape(value)}</span>' if value else ""
     kept = (

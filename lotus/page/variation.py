@@ -219,7 +219,12 @@ class Variation:
             return rows
         line, start = self.line, self.start
         moves = [
-            (line.movers[k], line.actions[k], line.notes[k] if k < len(line.notes) else "")
+            (
+                line.movers[k],
+                line.actions[k],
+                line.notes[k] if k < len(line.notes) else "",
+                line.short_words(k, False),
+            )
             for k in range(start, len(line.actions))
         ]
         value = self.value()
