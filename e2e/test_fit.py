@@ -49,18 +49,24 @@ OUT_OF_VIEW = """(selectors) => {
 }"""
 PAGE_SCROLL = """() => [document.scrollingElement.scrollTop,
   document.scrollingElement.scrollHeight - innerHeight]"""
-# How many lines of the move list are wholly in view (inside the window and inside each scrolling
-# ancestor's visible box): the distinct lines its moves' cells sit on (two moves may share a line,
-# or each have one: phones held upright), each cell showing its move in words (or, chosen in the
-# View menu, in notation), whole or at least its first 8 characters or so (4 em) before a "…".
-ROWS_SHOWN = """() => { const list = document.querySelector('[data-movelist]');
-  if (!list.querySelector('.mv')) return null;
-  const r = list.getBoundingClientRect(); let top = Math.max(r.top, 0);
-  let bottom = Math.min(r.bottom, innerHeight);
-  for (let a = list.parentElement; a && a !== document.body; a = a.parentElement)
+# Script (inside a function's body): inView(el), the part of an element's box in view, [top,
+# bottom]: inside the window and each scrolling ancestor's visible box (a phone's panel scrolls as
+# well as its move list).
+IN_VIEW = """const inView = el => { const r = el.getBoundingClientRect();
+  let top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
+  for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
     if (/(auto|scroll|hidden)/.test(getComputedStyle(a).overflowY)) {
       const b = a.getBoundingClientRect(); top = Math.max(top, b.top);
       bottom = Math.min(bottom, b.bottom); }
+  return [top, bottom]; };
+"""
+# How many lines of the move list are wholly in view: the distinct lines its moves' cells sit on
+# (two moves may share a line, or each have one: phones), each cell showing its move in words (or,
+# chosen in the View menu, in notation), whole or at least its first 4 em (8 characters or so)
+# before a "…".
+ROWS_SHOWN = """() => { """ + IN_VIEW + """const list = document.querySelector('[data-movelist]');
+  if (!list.querySelector('.mv')) return null;
+  const [top, bottom] = inView(list);
   const lines = new Set(), unread = [];
   const notation = document.documentElement.dataset.notation === '1';
   for (const cell of list.querySelectorAll('li:not(.variation) .mv')) {
@@ -79,10 +85,11 @@ MIN_ROWS = 8  # the game's story: at least this many rows of the move list in vi
 SMALLEST_POINT = """() => Math.min(...[...document.querySelectorAll('[data-board] [data-point]')]
   .map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }))"""
 TOUCH = 36  # px: the least a finger hits well (at 844x390, a phone on its side)
-LAST_MOVE_SHOWN = """() => { const list = document.querySelector('[data-movelist]');
+LAST_MOVE_SHOWN = """() => { """ + IN_VIEW + """const list = document.querySelector('[data-movelist]');
   const last = list.lastElementChild; if (!last) return null;
-  const a = list.getBoundingClientRect(), b = last.getBoundingClientRect();
-  return b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }"""
+  const [top, bottom] = inView(list);
+  const b = last.getBoundingClientRect();
+  return b.top >= top - 1 && b.bottom <= bottom + 1; }"""
 
 
 def assert_rows(page, when: str) -> None:
