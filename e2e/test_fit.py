@@ -49,9 +49,9 @@ OUT_OF_VIEW = """(selectors) => {
 }"""
 PAGE_SCROLL = """() => [document.scrollingElement.scrollTop,
   document.scrollingElement.scrollHeight - innerHeight]"""
-# Script (inside a function's body): inView(el), the part of an element's box in view, [top,
-# bottom]: inside the window and each scrolling ancestor's visible box (a phone's panel scrolls as
-# well as its move list).
+# Script, in place of "IN_VIEW" in a function's body: inView(el), the part of an element's box in
+# view, [top, bottom]: inside the window and each scrolling ancestor's visible box (a phone's panel
+# scrolls as well as its move list).
 IN_VIEW = """const inView = el => { const r = el.getBoundingClientRect();
   let top = Math.max(r.top, 0), bottom = Math.min(r.bottom, innerHeight);
   for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
@@ -64,7 +64,7 @@ IN_VIEW = """const inView = el => { const r = el.getBoundingClientRect();
 # (two moves may share a line, or each have one: phones), each cell showing its move in words (or,
 # chosen in the View menu, in notation), whole or at least its first 4 em (8 characters or so)
 # before a "…".
-ROWS_SHOWN = """() => { """ + IN_VIEW + """const list = document.querySelector('[data-movelist]');
+ROWS_SHOWN = """() => { IN_VIEW const list = document.querySelector('[data-movelist]');
   if (!list.querySelector('.mv')) return null;
   const [top, bottom] = inView(list);
   const lines = new Set(), unread = [];
@@ -79,17 +79,17 @@ ROWS_SHOWN = """() => { """ + IN_VIEW + """const list = document.querySelector('
     if (!shown.textContent || text.width === 0 || room < Math.min(text.width, 4 * em))
       unread.push(cell.getAttribute('data-move'));
   }
-  return {lines: lines.size, unread: unread}; }"""
+  return {lines: lines.size, unread: unread}; }""".replace("IN_VIEW", IN_VIEW)
 MIN_ROWS = 8  # the game's story: at least this many rows of the move list in view
 # The smallest side of Go's points' boxes (their hit areas), in CSS pixels.
 SMALLEST_POINT = """() => Math.min(...[...document.querySelectorAll('[data-board] [data-point]')]
   .map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); }))"""
 TOUCH = 36  # px: the least a finger hits well (at 844x390, a phone on its side)
-LAST_MOVE_SHOWN = """() => { """ + IN_VIEW + """const list = document.querySelector('[data-movelist]');
+LAST_MOVE_SHOWN = """() => { IN_VIEW const list = document.querySelector('[data-movelist]');
   const last = list.lastElementChild; if (!last) return null;
   const [top, bottom] = inView(list);
   const b = last.getBoundingClientRect();
-  return b.top >= top - 1 && b.bottom <= bottom + 1; }"""
+  return b.top >= top - 1 && b.bottom <= bottom + 1; }""".replace("IN_VIEW", IN_VIEW)
 
 
 def assert_rows(page, when: str) -> None:
