@@ -189,21 +189,22 @@ def wait_for(page, keys: tuple, timeout: float) -> bool:
         return False
 
 
-def settle(page, host, rate) -> None:
+def settle(page, host, mark: int, rate) -> None:
     """Wait until the visit has fetched all it fetches by itself: the service worker installed
     (if the page registers one) and the host quiet for 3 s after the throttled link would have
-    delivered all it was sent (`rate`: bytes/s, None for no throttling), at most SETTLE_WAIT s."""
+    delivered all it sent since `mark` (`rate`: bytes/s, None for no throttling); at most
+    SETTLE_WAIT s in all."""
     end = time.monotonic() + SETTLE_WAIT
-    try:
-        page.evaluate(
-            "() => navigator.serviceWorker.getRegistration().then(r => r &&"
-            " navigator.serviceWorker.ready)"
-        )
-    except Exception:  # a page without a service worker, or one that is being replaced
-        pass
+    page.evaluate(
+        """wait => Promise.race([
+          navigator.serviceWorker.getRegistration().then(r => r && navigator.serviceWorker.ready),
+          new Promise(resolve => setTimeout(resolve, wait)),
+        ])""",
+        SETTLE_WAIT * 1000,
+    )
     while time.monotonic() < end:
-        busy_until = 0.0  # when the link would be done delivering the log's responses
-        for arrived, _, _, size in host.log:
+        busy_until = 0.0  # when the link would be done delivering the visit's responses
+        for arrived, _, _, size in host.since(mark):
             busy_until = max(busy_until, arrived) + (size / rate if rate else 0)
         if host.now() > busy_until + 3:
             return
@@ -227,7 +228,7 @@ def visit(page, host, url: str, ours: bool, rate, reload: bool = False) -> dict:
     result.update(
         {k: v / 1000 for k, v in page.evaluate(RESULT).items() if isinstance(v, (int, float))}
     )
-    settle(page, host, rate)
+    settle(page, host, mark, rate)
     log = host.since(mark)
     result["log"] = [(t - start, path, status, size) for t, path, status, size in log]
     files = by_file(log)
