@@ -145,6 +145,8 @@ bench: setup $(CHROMIUM)
 	$(PY) bench/page_bench.py
 	$(PY) bench/embed_bench.py
 	$(PY) bench/large_inputs.py
+	$(PY) bench/phone.py
+	$(PY) bench/phone.py --desktop
 
 $(STAMP_ARENA): requirements-arena.txt $(STAMP_VENV)
 	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements-arena.txt
