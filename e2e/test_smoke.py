@@ -21,9 +21,9 @@ PRELOAD = re.compile(r'<link rel="(?:module)?preload" href="([^"]+)"[^>]*>\n?\s*
 def test_the_race_app_opens_and_plays_a_click_before_its_later_code_arrives(
     module_context, site, open_page
 ):
-    """The code the first click does not need (page-later.toml: live play, Embed, records and
-    links; lotus/dom/code.py) comes after the page is ready: held back by the server, the page
-    is ready all the same and plays. Embed, asked for then, opens once that code arrives."""
+    """The code the first click does not need (page-later.toml's bundle: live play, Embed,
+    records and links; lotus/dom/code.py) comes after the page is ready: held back, the page is
+    ready all the same and plays. Embed, asked for then, opens once that code arrives."""
     held, released = [], []
 
     def hold(route):
@@ -32,7 +32,7 @@ def test_the_race_app_opens_and_plays_a_click_before_its_later_code_arrives(
         else:
             held.append(route)
 
-    later = f"{site}/page-later.toml"
+    later = f"{site}/build/page-later.bundle"
     module_context.route(later, hold)
     try:
         page = open_page("index.html?game=race")
