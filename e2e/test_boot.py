@@ -100,9 +100,9 @@ def test_the_early_script_paints_the_game_python_opens(
 
 
 BOOT_FAILURES = [
-    ("index.html?game=race", "pyscript.toml", "404", "is missing from the site (pyscript.toml)"),
-    ("index.html?game=race", "pyscript.toml", "abort", "could not be downloaded (pyscript.toml)"),
-    ("index.html?game=race", "pyscript.toml", "[not toml", "its configuration could not be read"),
+    ("index.html?game=race", "page.toml", "404", "is missing from the site (page.toml)"),
+    ("index.html?game=race", "page.toml", "abort", "could not be downloaded (page.toml)"),
+    ("index.html?game=race", "page.toml", "[not toml", "its configuration could not be read"),
     ("index.html?game=race", "micropython.mjs", "abort", "could not be loaded (micropython.mjs)"),
     (
         "index.html?game=race",
@@ -111,7 +111,13 @@ BOOT_FAILURES = [
         "is missing from the site (micropython.wasm)",
     ),
     ("index.html?game=race", "page.py", "404", "is missing from the site (page.py)"),
-    ("index.html?game=race", "games.mpy", "404", "is missing from the site (games.mpy)"),
+    ("index.html?game=race", "code.mpy", "404", "is missing from the site (code.mpy)"),
+    (
+        "index.html?game=race",
+        "page-start.bundle",
+        "404",
+        "is missing from the site (page-start.bundle)",
+    ),
     ("index.html?game=race", "core.js", "abort", "could not be loaded (core.js)"),
     ("embed.html#game=go", "embed.toml", "404", "is missing from the site (embed.toml)"),
     ("rules/go.html", "boards.toml", "404", "is missing from the site (boards.toml)"),
@@ -160,7 +166,7 @@ def test_the_german_page_says_it_in_german(browser, site):
     context = browser.new_context(service_workers="block", locale="de-DE")
     page = context.new_page()
     page.route(
-        lambda url: url.split("?")[0].endswith("/pyscript.toml"),
+        lambda url: url.split("?")[0].endswith("/page.toml"),
         lambda route: route.fulfill(status=404, body="Not found"),
     )
     try:
@@ -171,7 +177,7 @@ def test_the_german_page_says_it_in_german(browser, site):
     finally:
         context.close()
     assert notice == (
-        "Lotus konnte nicht starten: Eine benötigte Datei fehlt auf der Website (pyscript.toml)."
+        "Lotus konnte nicht starten: Eine benötigte Datei fehlt auf der Website (page.toml)."
         " Lade die Seite neu, um es noch einmal zu versuchen."
     )
     assert status == "Lotus konnte nicht starten."

@@ -18,13 +18,40 @@ from tools.pages import clear_storage, load, moves, wait_ready
 PRELOAD = re.compile(r'<link rel="(?:module)?preload" href="([^"]+)"[^>]*>\n?\s*')
 
 
-def test_the_race_app_opens_and_plays_a_click(open_page):
-    page = open_page("index.html?game=race")
-    assert page.get_attribute("body", "data-game") == "race"
-    assert page.locator("[data-field]").count() == 19  # 18 fields and the goal
-    page.locator('[data-start="w4"]').first.click()
-    page.click('[data-field="A4"]')
-    assert moves(page) == ["Sw4-A4"]
+def test_the_race_app_opens_and_plays_a_click_before_its_later_code_arrives(
+    module_context, site, open_page
+):
+    """The code the first click does not need (page-later.toml's bundle: live play, Embed,
+    records and links; lotus/dom/code.py) comes after the page is ready: held back, the page is
+    ready all the same and plays. Embed, asked for then, opens once that code arrives."""
+    held, released = [], []
+
+    def hold(route):
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    later = f"{site}/build/page-later.bundle"
+    module_context.route(later, hold)
+    try:
+        page = open_page("index.html?game=race")
+        assert page.get_attribute("body", "data-game") == "race"
+        assert page.locator("[data-field]").count() == 19  # 18 fields and the goal
+        page.locator('[data-start="w4"]').first.click()
+        page.click('[data-field="A4"]')
+        assert moves(page) == ["Sw4-A4"]
+        if not page.is_visible('[data-action="embed"]'):
+            page.click("details.records summary")
+        page.click('[data-action="embed"]')
+        assert not page.is_visible("[data-embed-dialog]")  # its code is still held back
+        released.append(True)
+        for route in held:
+            route.continue_()
+        page.wait_for_selector("[data-embed-dialog][open]")
+        assert "embed.html#game=race&amp;position=" in page.input_value("[data-embed-snippet]")
+    finally:
+        module_context.unroute(later, hold)
 
 
 # The welcome card inside the window (and its buttons inside the card's box).

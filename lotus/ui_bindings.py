@@ -5,6 +5,7 @@ was used goes to the `PageController` as plain values, and what its `view()` ret
 into the page (board SVG, status line, move list, buttons and the `data-*` hooks of
 docs/page-contract.md). Embedded boards have their own adapter, `lotus.dom.boards`; the DOM
 primitives both share are in `lotus.dom.host`.
+What the first click does not need (live play, Embed, records) comes later: `lotus.dom.code`.
 """
 
 import json
@@ -14,6 +15,7 @@ from pyscript.ffi import create_proxy
 
 from lotus import words
 from lotus.dom import analysis as ui_analysis
+from lotus.dom import code
 from lotus.dom import library as ui_library
 from lotus.dom import panel as ui_panel
 from lotus.dom.host import (
@@ -32,7 +34,6 @@ from lotus.dom.host import (
     target_of,
     write_rows,
 )
-from lotus.dom.live import LiveUI
 from lotus.page.computer import Ticket
 from lotus.page.controller import PageController
 from lotus.page.events import REVIEW_KEYS, TARGETS
@@ -57,7 +58,7 @@ class Page(Host):
         self._shown = {}  # what render() last wrote, so that it skips what did not change
         self._scroll_moves = create_proxy(self.scroll_moves)
         self.embed_dialog = None  # made on first use: its module is not needed to start
-        self.live = LiveUI(self)  # live play with a friend
+        self.live = None  # live play with a friend (lotus.dom.live.LiveUI), made on first use
 
     # -- set-up ------------------------------------------------------------------------------
     def start(self) -> None:
@@ -66,10 +67,8 @@ class Page(Host):
             self.clear_fragment(self.c.address)
         self.wire()
         ui_library.wire(self)  # Your games, other tabs, the error's details
-        # An invitation or a reply in the address, or a live game to resume (guarded: the page
-        # becomes ready whatever storage holds).
-        ui_library.attempt(self, self.live.start, ui_library.LIVE_UNREADABLE)
-        if self.live.relayed:  # it only handed a reply on: no workers until it is used
+        relayed = code.start_live(self)  # an invitation, a reply, a live game to resume
+        if relayed:  # it only handed a reply on: no workers until it is used
             self.wake_later(self.c, self.refresh)
             self.listen(document, "pointerdown", self.wake_now)
             self.listen(document, "keydown", self.wake_now)
@@ -81,7 +80,7 @@ class Page(Host):
         window.lotus = api
         self.replay_queue()
         self.body.dataset.ready = "1"
-        if not self.live.relayed:
+        if not relayed:
             self.wake(self.c, self.refresh)  # the workers (lotus/dom/host.py's Host)
 
     def wire(self) -> None:
@@ -172,16 +171,16 @@ class Page(Host):
 
     def do_action(self, action: str) -> None:
         """Carry out a page action (undo, pass, new, export, …) and redraw."""
+        if code.later(action) and not code.needed(self, lambda: self.do_action(action)):
+            return  # done once their code is here
         if action == "embed":
             if self.embed_dialog is None:
                 from lotus.dom.embed import EmbedDialog
 
                 self.embed_dialog = EmbedDialog(self)
             self.embed_dialog.open()
-        elif action.startswith("live"):
-            self.live.takes(action)
-        elif action == "welcome-live":  # the welcome card (static/js/boot.js closed it)
-            self.live.takes("live")
+        elif action.startswith("live") or action == "welcome-live":  # the welcome card's: Live
+            code.live(self).takes("live" if action == "welcome-live" else action)
         elif action == "welcome-computer":
             self.c.play_computer()
             self.refresh()
@@ -231,6 +230,10 @@ class Page(Host):
 
     def on_hash(self, event) -> None:
         """A share link pasted into this tab's address bar (only the fragment changed)."""
+        if code.is_link(str(window.location.hash or "")) and not code.needed(
+            self, lambda: self.on_hash(event)
+        ):
+            return  # read once the records' code is here
         if self.c.on_hash(str(window.location.hash or "")):
             self.clear_fragment(self.c.address)
             self.refresh()
@@ -294,6 +297,7 @@ class Page(Host):
         chosen = files.item(0)
 
         async def read() -> None:
+            await code.load()  # the records' code
             if self.c.record_too_long(int(chosen.size)):  # bytes: at least its characters
                 self.refresh()
                 return
@@ -309,7 +313,8 @@ class Page(Host):
         session itself), the workers asked what the controller awaits, autosave, redraw."""
         self.c.settle()
         self.ask(self.c, self.c.tickets(), self.refresh)
-        self.live.after_change()  # live play: send this page's moves first, show the link
+        if self.live is not None:
+            self.live.after_change()  # live play: send this page's moves first, show the link
         if save:
             self.c.save()
         self.render()

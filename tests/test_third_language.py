@@ -30,6 +30,8 @@ COPIED = (
     "index.html",
     "embed.html",
     "pyscript.toml",
+    "page.toml",
+    "page-later.toml",
     "embed.toml",
     "worker.toml",
     "worker-mpy.toml",
@@ -157,8 +159,10 @@ def test_its_pages_are_built_and_the_english_pages_switch_to_it(site):
         assert list(names) == others.split(), page
         assert names.get("eo", "Esperanto") == "Esperanto"
     assert '<link rel="alternate" hreflang="eo" href="index.eo.html">' in read(site, "index.html")
-    # The English page preloads what its config ships, the new module among it.
-    assert 'href="build/mpy/lotus/words/eo.mpy"' in read(site, "index.html")
+    # The page's code bundle (what pyscript.toml lists, which it preloads) holds the new module.
+    assert 'href="build/page-start.bundle"' in read(site, "index.html")
+    with open(os.path.join(site, "build/page-start.bundle"), "rb") as f:
+        assert b'"./lotus/words/eo.mpy"' in f.readline()
 
 
 def test_without_a_rules_translation_its_app_links_the_english_rules(site):

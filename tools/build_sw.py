@@ -34,6 +34,8 @@ TEMPLATE = os.path.join(ROOT, "tools", "sw.template.js")
 SW_NAME = "sw.js"
 PAGE_GLOBS = (("", ".html"), ("rules", ".html"))
 DEFAULT_CONFIGS = ("pyscript.toml", "worker.toml", "worker-mpy.toml")
+# The app page's code fetched once it is ready (lotus/dom/code.py: no page names it).
+LATER_BUNDLES = ("build/page-later.bundle",)
 WORKER_CONFIG = "worker.toml"  # lotus/dom/host.py's: each page's worker, beside the page
 QUICK_CONFIG = "worker-mpy.toml"  # lotus/dom/host.py's: the quick worker, beside the page
 VENDOR = "static/vendor"
@@ -176,6 +178,7 @@ def vendor_files(root: str, linked: set, interpreters: set) -> set:
 def site_files(root: str = ROOT) -> list:
     """Every file the site loads, as sorted paths relative to the root (sw.js itself excluded)."""
     files = page_files(root, pages(root), configs(root))
+    files |= set(LATER_BUNDLES)
     files |= {p for p in _walk(root, "static") if not p.startswith(VENDOR + "/")}
     files.discard(SW_NAME)
     missing = sorted(f for f in files if not os.path.isfile(os.path.join(root, f)))

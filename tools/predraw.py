@@ -5,11 +5,12 @@ when a committed page is out of date. `python tools/predraw.py --check` only che
 
 - what stands between `<!-- prerender:start -->` and `<!-- prerender:end -->` becomes the boards
   of a new game drawn by the project's own renderers;
-- what stands between `<!-- preload:start CONFIG SCRIPT [PART] -->` and `<!-- preload:end -->`
-  becomes the preloads of what PyScript fetches one step after another for that script: its own
-  modules (found from core.js), its config, MicroPython (module and WebAssembly), then the
-  config's [files] and the script at low priority; PART `runtime` keeps the first of these,
-  `files` the second (index.html and embed.html put them in the head and after their markup);
+- what stands between `<!-- preload:start CONFIG SCRIPT [PART [FILE...]] -->` and
+  `<!-- preload:end -->` becomes the preloads of what PyScript fetches one step after another for
+  that script: its own modules (found from core.js), its config, MicroPython (module and
+  WebAssembly), then the config's [files], the script and the FILEs the script fetches first
+  (index.html's code bundle) at low priority; PART `runtime` keeps the first of these, `files`
+  the second (index.html and embed.html put them in the head and after their markup);
 - what stands between `<!-- inline:start FILE... -->` and `<!-- inline:end -->` becomes those
   files (paths from the page's folder): stylesheets in one `<style>`, scripts in one `<script>`.
   A page's first paint then waits for no stylesheet or script to download (measured cold: the
@@ -83,7 +84,12 @@ MicroPython) or its second (the config's [files] and the script, at low priority
 
 
 def preloads(
-    config_text: str, config_name: str, script: str, base: str = "", part: str = "all"
+    config_text: str,
+    config_name: str,
+    script: str,
+    base: str = "",
+    part: str = "all",
+    extra: tuple = (),
 ) -> str:
     """<link> preloads of what PyScript fetches one step after another for a script: its own
     modules, the config and MicroPython at once, our own files at low priority (after what the
@@ -91,7 +97,7 @@ def preloads(
     config's TOML; `base` leads from the page's folder to the site root). `part` (PRELOAD_PARTS)
     picks the runtime's links or the files' only: index.html and embed.html put the files' after
     their markup, since parsed in the head they delayed the board's first paint
-    (docs/performance.md)."""
+    (docs/performance.md). `extra`: files the script fetches first, as the page names them."""
     if part not in PRELOAD_PARTS:
         raise ValueError(f"a preload region holds one of {', '.join(PRELOAD_PARTS)}, not {part!r}")
     data = tomllib.loads(config_text)
@@ -106,7 +112,7 @@ def preloads(
         ]
     if part == "runtime":
         return "\n  ".join(links)
-    for source in list(data["files"]) + [script]:
+    for source in list(data["files"]) + [script] + list(extra):
         source = source.removeprefix("./")
         links.append(
             f'<link rel="preload" href="{source}" as="fetch" crossorigin fetchpriority="low">'
@@ -133,18 +139,21 @@ def regions(html: str, start_mark: str, end_mark: str, fill) -> str:
 def preload_block(page: str, args: list) -> str:
     """The preloads for `<!-- preload:start CONFIG SCRIPT [PART] -->` (paths from the page's
     folder; PART one of PRELOAD_PARTS, "all" when left out)."""
-    config, script, part = region_args(page, args)
+    config, script, part, extra = region_args(page, args)
     folder = os.path.dirname(page)
     base = "../" * len(folder.split("/")) if folder else ""
     with open(os.path.join(ROOT, folder, config), encoding="utf-8") as f:
-        return _block(preloads(f.read(), config, script, base, part))
+        return _block(preloads(f.read(), config, script, base, part, extra))
 
 
 def region_args(page: str, args: list) -> tuple:
-    """(CONFIG, SCRIPT, PART) of a preload region's words; PART is "all" when left out."""
-    if len(args) not in (2, 3):
-        raise ValueError(f"{page}: a preload region names CONFIG SCRIPT [PART], not {args}")
-    return args[0], args[1], args[2] if len(args) == 3 else "all"
+    """(CONFIG, SCRIPT, PART, FILEs) of a preload region's words; PART is "all" when left out,
+    the FILEs (what the script fetches first) follow it."""
+    if len(args) < 2:
+        raise ValueError(
+            f"{page}: a preload region names CONFIG SCRIPT [PART [FILE...]], not {args}"
+        )
+    return args[0], args[1], args[2] if len(args) >= 3 else "all", tuple(args[3:])
 
 
 def _block(links: str) -> str:
@@ -157,8 +166,8 @@ def with_preloads(html: str, config_text: str, base: str = "") -> str:
     config `config_text` (the TOML itself, for a config not yet on disk)."""
 
     def fill(args: list) -> str:
-        config, script, part = region_args("the page", args)
-        return _block(preloads(config_text, config, script, base, part))
+        config, script, part, extra = region_args("the page", args)
+        return _block(preloads(config_text, config, script, base, part, extra))
 
     return regions(html, PRELOAD_START, PRELOAD_END, fill)
 
