@@ -295,6 +295,32 @@ def test_a_new_build_is_offered_as_an_update_and_replaces_the_old_cache(site, tm
     assert css.endswith("\n\n"), "the page still runs the old version"
 
 
+def test_saving_data_a_first_visit_keeps_only_what_it_used(site):
+    """A visitor whose browser saves data: the first visit downloads nothing for offline use.
+    The worker keeps what the page loaded (a game between people: no engine worker, no Pyodide),
+    and offline that game reloads from the cache and plays."""
+    page = site.page
+    cdp = site.context.new_cdp_session(page)
+    cdp.send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
+    open_game(page, site.url, "game=go")
+    assert page.evaluate("navigator.connection.saveData") is True
+    page.wait_for_selector('body[data-offline="used"]', state="attached", timeout=WORKER_TIMEOUT)
+    prefix = "/" + os.path.basename(site.folder) + "/"
+    sent = [path.removeprefix(prefix) for path, status, _ in site.log if status == 200]
+    unused = ("worker.toml", "worker-mpy.toml", "static/py/worker.py")
+    assert not [p for p in sent if "pyodide" in p or p.endswith(unused)], "fetched, never used"
+    cached = {u[len(site.url) + 1 :] for u in next(iter(page.evaluate(CACHED).values()))}
+    assert {"index.html", "static/vendor/micropython/micropython.wasm"} <= cached
+    assert set(sent) - {"sw.js"} <= cached, "used, not kept"
+    assert not [p for p in cached if "pyodide" in p]
+    site.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    page.click('[data-point="37"]')
+    wait_moves(page, 1)
+    site.context.set_offline(False)
+
+
 def test_where_service_workers_are_unavailable_the_page_works_and_logs_no_error(browser, build):
     """Browsers or settings without service workers (here Playwright blocks them): same page."""
     server, url = serve(build)
