@@ -173,6 +173,10 @@ self.addEventListener("activate", (event) => {
       await self.clients.claim();
     })(),
   );
+  // And what the page loaded before this worker took control (a first visit's page, PyScript,
+  // MicroPython), from the HTTP cache without a request, so that a reload finds it here. Not
+  // awaited: fetch events wait until the worker is activated.
+  fill(false).catch(() => {});
 });
 
 // "store": the page is ready and idle (static/js/sw-register.js); `all`: fetch what the cache
