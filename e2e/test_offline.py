@@ -2,13 +2,13 @@
 
 A fresh build (tools/dist.py into a temporary folder) is served with its own static server and
 browser context: a first visit stores the site, each file downloaded once (checked once, in the
-`visited` fixture, for the tests that only need it done); then, each in a new page of that context, with the network off, or
-the server stopped, a reload boots both games and the computer still answers (its first move
-from the opening book, the next from a worker's search; the quick MicroPython worker and Pyodide
-both start, from the cache). Each of those tests puts the
-network and the server back and clears the page's storage when it ends, so none depends on another
-having run or not. A new build offered as an update
-changes the served folder and the cache: that test has its own copy and first visit.
+`visited` fixture, for the tests that only need it done); then, each in a new page of that
+context, with the network off, or the server stopped, a reload boots both games and the computer
+still answers (its first move from the opening book, the next from a worker's search; the quick
+MicroPython worker and Pyodide both start, from the cache). Each of those tests puts the network
+and the server back and clears the page's storage when it ends, so none depends on another having
+run or not. A new build offered as an update changes the served folder and the cache: that test
+has its own copy and first visit; so has the visit of a browser that saves data.
 """
 
 import collections
