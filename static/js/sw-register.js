@@ -167,8 +167,9 @@ async function start() {
   // is shown again; offline, the check simply fails.
   const check = () => registration.update().catch(() => {});
   if (controlled) check();
-  // Then what the site needs offline, once the page is idle (a later visit: it is by now).
-  (controlled ? Promise.resolve() : settled()).then(keepOffline).catch(() => {});
+  // Then what the site needs offline, once the page and the workers it started are idle (on a
+  // later visit, where the cache is complete, the worker answers at once).
+  settled().then(keepOffline).catch(() => {});
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") check();
   });
