@@ -39,13 +39,14 @@ const CACHE = PREFIX + VERSION;
 const ALIASES = __ALIASES__;
 
 // Where the browser supports static routes (Chromium), the browser answers straight from this
-// version's cache, without starting this worker: every request but a page load while the worker
-// is not running (a returning visitor's), and the page loads whose URL is a key of the cache
-// (each page, and the ALIASES). While the worker runs (a first visit, from its install on) the
-// fetch handler below answers, so that it stores what passes. What no route takes (a page load
-// with another query: index.html?game=race&seats=human,easy) goes to the fetch handler too. A
-// route's miss goes to the network, as the handler's does. Each call is separate, so that a
-// browser refusing one form of condition still takes the other.
+// version's cache while the worker is not running, without waiting for it to start: every
+// request but a page load, and the page loads whose URL is a key of the cache (each page, and
+// the ALIASES). While it runs (a first visit, from its install on; and Chromium starts it during
+// a returning visitor's page load too) the fetch handler below answers every request, so that
+// it stores what passes: a route's miss would go to the network without it. What no route takes
+// (a page load with another query: index.html?game=race&seats=human,easy) goes to the fetch
+// handler too. Each call is separate, so that a browser refusing one form of condition still
+// takes the others.
 function addRoutes(event) {
   const literal = (text) => text.replace(/[\\:*?()+{}]/g, "\\$&");
   const exact = (key) => {
@@ -54,10 +55,10 @@ function addRoutes(event) {
     return { urlPattern: pattern };
   };
   const pages = [...FILES.filter((path) => path.endsWith(".html")), ...Object.keys(ALIASES)];
-  // (every request the second route sees is a page load or the worker is running)
-  const quiet = { not: { or: [{ requestMode: "navigate" }, { runningStatus: "running" }] } };
+  // (the first route that matches a request takes it: the third sees only page loads)
   const routes = [
-    { condition: quiet, source: { cacheName: CACHE } },
+    { condition: { runningStatus: "running" }, source: "fetch-event" },
+    { condition: { not: { requestMode: "navigate" } }, source: { cacheName: CACHE } },
     { condition: { or: pages.map(exact) }, source: { cacheName: CACHE } },
   ];
   for (const route of routes) {
