@@ -42,8 +42,8 @@ const ALIASES = __ALIASES__;
 // version's cache while the worker is not running, without waiting for it to start: every
 // request but a page load, and the page loads whose URL is a key of the cache (each page, and
 // the ALIASES). While it runs (a first visit, from its install on; and Chromium starts it during
-// a returning visitor's page load too) the fetch handler below answers every request, so that
-// it stores what passes: a route's miss would go to the network without it. What no route takes
+// a returning visitor's page load too) the fetch handler below answers every request but those
+// page loads, so that it stores what passes: a route's miss would go to the network without it. What no route takes
 // (a page load with another query: index.html?game=race&seats=human,easy) goes to the fetch
 // handler too. Each call is separate, so that a browser refusing one form of condition still
 // takes the others.
@@ -56,8 +56,12 @@ function addRoutes(event) {
   };
   const pages = [...FILES.filter((path) => path.endsWith(".html")), ...Object.keys(ALIASES)];
   // (the first route that matches a request takes it: the third sees only page loads)
+  const running = ["cors", "no-cors", "same-origin"].map((requestMode) => ({
+    runningStatus: "running",
+    requestMode,
+  }));
   const routes = [
-    { condition: { runningStatus: "running" }, source: "fetch-event" },
+    { condition: { or: running }, source: "fetch-event" },
     { condition: { not: { requestMode: "navigate" } }, source: { cacheName: CACHE } },
     { condition: { or: pages.map(exact) }, source: { cacheName: CACHE } },
   ];
