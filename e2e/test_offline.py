@@ -1,16 +1,17 @@
 """Offline after the first visit, against a `make dist` build in real Chromium service workers.
 
 A fresh build (tools/dist.py into a temporary folder) is served with its own static server and
-browser context: a first visit precaches the site (checked once, in the `visited` fixture, for the
-tests that only need it done); then, each in a new page of that context, with the network off, or
-the server stopped, a reload boots both games and the computer still answers (its first move
-from the opening book, the next from a worker's search; the quick MicroPython worker and Pyodide
-both start, from the cache). Each of those tests puts the
-network and the server back and clears the page's storage when it ends, so none depends on another
-having run or not. A new build offered as an update
-changes the served folder and the cache: that test has its own copy and first visit.
+browser context: a first visit stores the site, each file downloaded once (checked once, in the
+`visited` fixture, for the tests that only need it done); then, each in a new page of that
+context, with the network off, or the server stopped, a reload boots both games and the computer
+still answers (its first move from the opening book, the next from a worker's search; the quick
+MicroPython worker and Pyodide both start, from the cache). Each of those tests puts the network
+and the server back and clears the page's storage when it ends, so none depends on another having
+run or not. A new build offered as an update changes the served folder and the cache: that test
+has its own copy and first visit; so has the visit of a browser that saves data.
 """
 
+import collections
 import json
 import os
 import re
@@ -64,7 +65,8 @@ class Site:
     def __init__(self, browser, build: str, folder: str) -> None:
         shutil.copytree(build, folder)
         self.folder = folder
-        self.server, origin = serve(os.path.dirname(folder))
+        self.log = []  # (path, status, body bytes) for each GET the server answered
+        self.server, origin = serve(os.path.dirname(folder), log=self.log)
         self.port = self.server.server_address[1]
         self.url = f"{origin}/{os.path.basename(folder)}"
         self.context = browser.new_context(viewport={"width": 1200, "height": 900})
@@ -87,7 +89,7 @@ class Site:
     def start_server(self) -> None:
         """Serve again on the same port (the origin, its service worker and caches stay)."""
         if self.server is None:
-            self.server, _ = serve(os.path.dirname(self.folder), port=self.port)
+            self.server, _ = serve(os.path.dirname(self.folder), port=self.port, log=self.log)
 
     def new_page(self) -> None:
         """A new guarded page in the same context (controlled by the same service worker)."""
@@ -150,10 +152,10 @@ def open_game(page, url: str, query: str, worker: bool = False) -> None:
 
 
 def first_visit(site: Site, worker: bool = True) -> None:
-    """Visit once; the service worker installs, takes control and caches every listed file.
-    `worker`: the visit is a game against the computer, and waits for its Pyodide worker (every
-    file the page and its workers loaded is then checked to be listed); else a game between
-    people (no worker)."""
+    """Visit once; the service worker installs, takes control and, once the page is idle, holds
+    every listed file, each downloaded from the server once. `worker`: the visit is a game
+    against the computer, and waits for its Pyodide worker (every file the page and its workers
+    loaded is then checked to be listed); else a game between people (no worker)."""
     page = site.page
     if worker:
         open_game(page, site.url, "game=race&seats=human,easy", worker=True)
@@ -162,6 +164,7 @@ def first_visit(site: Site, worker: bool = True) -> None:
     state = page.evaluate(SW_STATE)
     assert state["state"] == "activated" and state["script"] == f"{site.url}/sw.js"
     assert state["controlled"], "the first page is not controlled (clients.claim)"
+    page.wait_for_selector('body[data-offline="all"]', state="attached", timeout=WORKER_TIMEOUT)
     listed = [f for f in dist.expected_files(site.folder) if f not in ("sw.js", ".nojekyll")]
     assert listed == build_sw.site_files(site.folder)
     caches = page.evaluate(CACHED)
@@ -170,6 +173,12 @@ def first_visit(site: Site, worker: bool = True) -> None:
     # and each page under the other URLs it is loaded by (the site's folder: "")
     aliases = ["" if a == "./" else a for a in build_sw.aliases(site.folder)]
     assert cached == sorted(listed + aliases)
+    # No file was sent twice: what the page and its workers loaded was stored as it passed or
+    # taken from the HTTP cache, and only the rest was fetched (a 304 sends no body).
+    prefix = "/" + os.path.basename(site.folder) + "/"
+    sent = collections.Counter(path for path, status, _ in site.log if status == 200)
+    assert [p for p, n in sent.items() if n > 1] == [], "sent twice"
+    assert {p.removeprefix(prefix) for p in sent} >= set(listed)
     if worker:
         # Everything the page and its workers loaded is in the list (sw.js is not cached).
         assert site.requested - {"index.html", "sw.js"} <= set(listed), "loaded, not precached"
@@ -284,6 +293,32 @@ def test_a_new_build_is_offered_as_an_update_and_replaces_the_old_cache(site, tm
     assert list(page.evaluate(CACHED)) == [new]
     css = page.evaluate("fetch('static/css/update.css').then(r => r.text())")
     assert css.endswith("\n\n"), "the page still runs the old version"
+
+
+def test_saving_data_a_first_visit_keeps_only_what_it_used(site):
+    """A visitor whose browser saves data: the first visit downloads nothing for offline use.
+    The worker keeps what the page loaded (a game between people: no engine worker, no Pyodide),
+    and offline that game reloads from the cache and plays."""
+    page = site.page
+    cdp = site.context.new_cdp_session(page)
+    cdp.send("Emulation.setDataSaverOverride", {"dataSaverEnabled": True})
+    open_game(page, site.url, "game=go")
+    assert page.evaluate("navigator.connection.saveData") is True
+    page.wait_for_selector('body[data-offline="used"]', state="attached", timeout=WORKER_TIMEOUT)
+    prefix = "/" + os.path.basename(site.folder) + "/"
+    sent = [path.removeprefix(prefix) for path, status, _ in site.log if status == 200]
+    unused = ("worker.toml", "worker-mpy.toml", "static/py/worker.py")
+    assert not [p for p in sent if "pyodide" in p or p.endswith(unused)], "fetched, never used"
+    cached = {u[len(site.url) + 1 :] for u in next(iter(page.evaluate(CACHED).values()))}
+    assert {"index.html", "static/vendor/micropython/micropython.wasm"} <= cached
+    assert set(sent) - {"sw.js"} <= cached, "used, not kept"
+    assert not [p for p in cached if "pyodide" in p]
+    site.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    page.click('[data-point="37"]')
+    wait_moves(page, 1)
+    site.context.set_offline(False)
 
 
 def test_where_service_workers_are_unavailable_the_page_works_and_logs_no_error(browser, build):

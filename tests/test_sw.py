@@ -5,6 +5,8 @@ everything their [files] list, static/, PyScript and both runtimes. The list is 
 (tools/build_sw.py), so these tests state the rules' promises.
 """
 
+import base64
+import hashlib
 import json
 import os
 import re
@@ -190,6 +192,28 @@ def test_the_generated_worker_carries_the_list_and_the_hash(built):
         assert version == build_sw.cache_version(built, files, f.read())
     assert "__" not in text.split("const FILES")[0].split("const VERSION")[1]
     assert build_sw.render(built) == build_sw.render(ROOT), "the build is the repository's site"
+
+
+def test_the_worker_knows_each_file_s_bytes_by_their_sha256(built):
+    """The worker stores a copy (from the HTTP cache, or as the page fetched it) only if its
+    bytes are this build's: each listed file carries its SHA-256 as subresource integrity."""
+    with open(os.path.join(built, "sw.js"), encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("const INTEGRITY = ") + len("const INTEGRITY = ")
+    integrity = json.JSONDecoder().raw_decode(text[start:])[0]
+    files = build_sw.site_files(built)
+    assert sorted(integrity) == files
+    for path in files:
+        with open(os.path.join(built, path), "rb") as f:
+            digest = base64.b64encode(hashlib.sha256(f.read()).digest()).decode()
+        assert integrity[path] == "sha256-" + digest, path
+    # One changed byte: another hash for that file, the others' unchanged.
+    site = os.path.join(os.path.dirname(built), "changed")
+    shutil.copytree(built, site)
+    with open(os.path.join(site, "static", "css", "update.css"), "a") as f:
+        f.write("\n")
+    changed = build_sw.integrity(site, files)
+    assert [p for p in files if changed[p] != integrity[p]] == ["static/css/update.css"]
 
 
 def test_dist_holds_exactly_the_listed_files_the_worker_and_nojekyll(built, listed):

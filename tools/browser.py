@@ -49,9 +49,22 @@ CHROMIUM_ARGS = [
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     delays = {}  # file name -> seconds, or an Event, to wait for before answering (for tests)
+    log = None  # a list to append (path, status, body bytes) to for each GET answered, or None
 
     def log_message(self, *args) -> None:  # keep test and bench output readable
         pass
+
+    def log_request(self, code="-", size="-") -> None:
+        if self.log is not None and self.command == "GET":
+            status = int(getattr(code, "value", code))
+            path = self.path.split("?")[0]
+            body = 0
+            if status == 200:
+                try:
+                    body = os.path.getsize(self.translate_path(self.path))
+                except OSError:
+                    pass
+            self.log.append((path, status, body))
 
     def do_GET(self) -> None:
         name = self.path.split("?")[0].rsplit("/", 1)[-1]
@@ -85,14 +98,17 @@ SW_ACTIVE = """async () => {
 """Page script: wait until the page's service worker is active; True when it controls the page."""
 
 
-def serve(directory: str = ROOT, port: int = 0, delays=None) -> tuple:
+def serve(directory: str = ROOT, port: int = 0, delays=None, log=None) -> tuple:
     """Serve `directory` on a loopback port (0 = any free one); returns (server, base_url).
 
     `delays` maps file names to seconds the server waits before sending them, e.g.
     {"micropython.wasm": 3} to make the page's boot slow, or to a threading.Event the server waits
     for: the file is held back until the caller sets the event, however slow the machine is.
+    `log`: a list the server appends (path, status, bytes of the body sent) to for each GET, so
+    that a test or bench can count what a visit downloaded (a 304 sends no body: 0 bytes).
     """
-    handler_class = type("Handler", (_QuietHandler,), {"delays": dict(delays or {})})
+    attributes = {"delays": dict(delays or {}), "log": log}
+    handler_class = type("Handler", (_QuietHandler,), attributes)
     handler = functools.partial(handler_class, directory=directory)
     server = _Server(("127.0.0.1", port), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

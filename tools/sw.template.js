@@ -1,17 +1,32 @@
-// The service worker: precaches every file the site loads on the first visit, then serves them
-// from the cache (cache-first), so the site works offline. tools/build_sw.py fills in VERSION (a
-// content hash of all the files below and of this code), FILES (paths relative to this file,
-// which sits at the site root so that its scope is the whole site, whatever sub-path that is)
-// and ALIASES. Where the browser has static routes, it serves the cache without running this
-// code at all, so a returning visitor never waits for the worker to start.
+// The service worker: keeps every file the site loads in a cache, and serves them from it
+// (cache-first), so the site works offline after a first visit. tools/build_sw.py fills in
+// VERSION (a content hash of all the files below and of this code), FILES (paths relative to this
+// file, which sits at the site root so that its scope is the whole site, whatever sub-path that
+// is), INTEGRITY (each file's SHA-256, as subresource integrity) and ALIASES. Where the browser
+// has static routes, it serves the cache without running this code at all, so a returning
+// visitor never waits for the worker to start.
 //
-// A new version (a new sw.js) installs beside the old one and waits; the page shows
-// "Update available — reload" (static/js/sw-register.js) and, when clicked, posts "skip-waiting":
-// the new worker activates, deletes the old caches and takes over, and the page reloads.
+// No file is downloaded twice. On a first visit static/js/sw-register.js registers this worker
+// at once (a worker controls only the workers created after it took control); it takes control
+// of the page at once (clients.claim) and stores each listed file the page and its workers fetch
+// as it passes. Once the page is idle it asks for the rest ("store"): what the
+// browser's HTTP cache holds (what the page loaded before the worker took control) is copied
+// without a request ("only-if-cached"), and what it lacks is fetched, unless the visitor saves
+// data: then only what was used is kept, and offline the computer plays with the quick worker
+// if Pyodide was never loaded. Every stored copy is checked against its hash (INTEGRITY), so that
+// an older build's copy in the HTTP cache can never be stored under this version's name.
+//
+// A new version (a new sw.js) installs beside the old one, fetching what the HTTP cache does not
+// hold, and waits; the page shows "Update available — reload" (static/js/sw-register.js) and,
+// when clicked, posts "skip-waiting": the new worker activates, deletes the old caches and takes
+// over, and the page reloads.
 "use strict";
 
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
+// Each file's "sha256-…" (as in a script's integrity attribute); a file without one is stored
+// unchecked (the bench's bare pages: bench/boot.py).
+const INTEGRITY = __INTEGRITY__;
 
 // Several sites may share an origin (user.github.io/a/, user.github.io/b/): cache names carry
 // the scope, and only this scope's old caches are ever deleted.
@@ -24,11 +39,14 @@ const CACHE = PREFIX + VERSION;
 const ALIASES = __ALIASES__;
 
 // Where the browser supports static routes (Chromium), the browser answers straight from this
-// version's cache, without starting this worker: every request but a page load, and the page
-// loads whose URL is a key of the cache (each page, and the ALIASES). What no route takes (a
-// page load with another query: index.html?game=race&seats=human,easy) goes to the fetch handler
-// below. A route's miss goes to the network, as the handler's does. Each call is separate, so
-// that a browser refusing one form of condition still takes the other.
+// version's cache while the worker is not running, without waiting for it to start: every
+// request but a page load, and the page loads whose URL is a key of the cache (each page, and
+// the ALIASES). While it runs (a first visit, from its install on; and Chromium starts it during
+// a returning visitor's page load too) the fetch handler below answers every request but those
+// page loads, so that it stores what passes: a route's miss would go to the network without it. What no route takes
+// (a page load with another query: index.html?game=race&seats=human,easy) goes to the fetch
+// handler too. Each call is separate, so that a browser refusing one form of condition still
+// takes the others.
 function addRoutes(event) {
   const literal = (text) => text.replace(/[\\:*?()+{}]/g, "\\$&");
   const exact = (key) => {
@@ -37,8 +55,13 @@ function addRoutes(event) {
     return { urlPattern: pattern };
   };
   const pages = [...FILES.filter((path) => path.endsWith(".html")), ...Object.keys(ALIASES)];
-  // (every request a route below sees is a page load: the first takes all others)
+  // (the first route that matches a request takes it: the third sees only page loads)
+  const running = ["cors", "no-cors", "same-origin"].map((requestMode) => ({
+    runningStatus: "running",
+    requestMode,
+  }));
   const routes = [
+    { condition: { or: running }, source: "fetch-event" },
     { condition: { not: { requestMode: "navigate" } }, source: { cacheName: CACHE } },
     { condition: { or: pages.map(exact) }, source: { cacheName: CACHE } },
   ];
@@ -53,18 +76,98 @@ function addRoutes(event) {
 
 self.addEventListener("install", (event) => {
   addRoutes(event);
-  // "no-cache": revalidate with the server (a cheap 304 for what the page just loaded) so that
-  // a stale HTTP-cache entry can never be stored under the new version's name.
-  event.waitUntil(
-    (async () => {
-      const cache = await caches.open(CACHE);
-      await cache.addAll(FILES.map((path) => new Request(path, { cache: "no-cache" })));
-      for (const [alias, page] of Object.entries(ALIASES)) {
-        await cache.put(new URL(alias, self.registration.scope), await cache.match(page));
-      }
-    })(),
-  );
+  // A first install has nothing to replace: it takes over at once (and, once active, the page
+  // that registered it: clients.claim), and stores what passes, the files of the workers the
+  // page starts among them. An update must hold every file before it is offered.
+  if (self.registration.active) event.waitUntil(fill(!savingData()));
+  else event.waitUntil(self.skipWaiting());
 });
+
+// The visitor asked the browser to save data, or the connection is 2G: only what was used is
+// kept (the page decides the same for a first visit: static/js/sw-register.js).
+function savingData() {
+  const connection = self.navigator.connection;
+  return Boolean(
+    connection && (connection.saveData || ["2g", "slow-2g"].includes(connection.effectiveType)),
+  );
+}
+
+// The fills run one after another (two tabs asking at once fetch each file once).
+let filling = Promise.resolve(false);
+
+function fill(network) {
+  filling = filling.catch(() => false).then(() => store(network));
+  return filling;
+}
+
+// Store every listed file the cache lacks, a few at a time: once any download of it by the page
+// has passed; else from the HTTP cache if it holds this build's bytes (what this visit loaded,
+// without a request); else, if `network`, from the network ("no-cache": a stale HTTP-cache entry
+// is revalidated, not reused). Then the page aliases. Returns true when every file is stored. A
+// downloaded file whose bytes do not match its hash (the host changed build meanwhile) fails the
+// fill: a later one tries again.
+async function store(network) {
+  const cache = await caches.open(CACHE);
+  const held = new Set((await cache.keys()).map((request) => request.url));
+  const scope = self.registration.scope;
+  const queue = FILES.filter((path) => !held.has(new URL(path, scope).href));
+  // A page's HTTP-cache entry is its URL as loaded, with its query (index.html?game=go).
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const loaded = windows.map((client) => new URL(client.url));
+  let complete = true;
+  const storeSome = async () => {
+    while (queue.length) {
+      const path = queue.shift();
+      const url = new URL(path, scope);
+      await loading.get(url.href); // the page is fetching it: stored as it passes
+      if (await cache.match(url)) continue;
+      const copy = await fromHttpCache(path, loaded);
+      if (copy) {
+        await cache.put(url, copy);
+      } else if (network) {
+        const request = new Request(path, { cache: "no-cache", integrity: INTEGRITY[path] || "" });
+        const task = (async () => {
+          const response = await fetch(request);
+          if (!response.ok) throw new Error(`${path}: ${response.status}`);
+          await cache.put(url, response);
+        })();
+        await track(url.href, task);
+      } else {
+        complete = false;
+      }
+    }
+  };
+  await Promise.all([storeSome(), storeSome(), storeSome(), storeSome()]);
+  for (const [alias, page] of Object.entries(ALIASES)) {
+    const url = new URL(alias, scope);
+    if (!held.has(url.href)) {
+      const response = await cache.match(new URL(page, scope));
+      if (response) await cache.put(url, response);
+    }
+  }
+  return complete;
+}
+
+// The file from the HTTP cache only (no request leaves the browser), if its bytes are this
+// build's; else null. A page is also looked for under the URLs it is open at.
+async function fromHttpCache(path, loaded) {
+  const url = new URL(path, self.registration.scope);
+  const urls = [url, ...loaded.filter((page) => page.pathname === url.pathname && page.search)];
+  for (const candidate of urls) {
+    const request = new Request(candidate, {
+      cache: "only-if-cached",
+      mode: "same-origin",
+      integrity: INTEGRITY[path] || "",
+    });
+    try {
+      const response = await fetch(request);
+      if (response.ok) return response;
+    } catch {
+      // not in the HTTP cache, or not these bytes
+    }
+  }
+  return null;
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -75,10 +178,22 @@ self.addEventListener("activate", (event) => {
       await self.clients.claim();
     })(),
   );
+  // And what the page loaded before this worker took control (a first visit's page, PyScript,
+  // MicroPython), from the HTTP cache without a request, so that a reload finds it here. Not
+  // awaited: fetch events wait until the worker is activated.
+  fill(false).catch(() => {});
 });
 
+// "store": the page is ready and idle (static/js/sw-register.js); `all`: fetch what the cache
+// still lacks from the network too, else keep only what the HTTP cache holds. The reply says
+// whether every file is stored.
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  const data = event.data || {};
+  if (data.type === "skip-waiting") self.skipWaiting();
+  if (data.type === "store") {
+    const reply = (complete) => event.ports[0]?.postMessage({ type: "stored", complete });
+    event.waitUntil(fill(Boolean(data.all)).then(reply, () => reply(false)));
+  }
 });
 
 self.addEventListener("fetch", (event) => {
@@ -86,10 +201,13 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  event.respondWith(cached(request, url));
+  event.respondWith(cached(event, request, url));
 });
 
-async function cached(request, url) {
+// The listed files by URL (without query), each with its path.
+const LISTED = new Map(FILES.map((path) => [new URL(path, self.registration.scope).href, path]));
+
+async function cached(event, request, url) {
   const cache = await caches.open(CACHE);
   let hit;
   if (request.mode === "navigate") {
@@ -101,5 +219,44 @@ async function cached(request, url) {
   } else {
     hit = await cache.match(request);
   }
-  return hit || fetch(request);
+  if (hit) return hit;
+  const path = request.mode === "navigate" ? null : LISTED.get(url.href);
+  if (!path) return fetch(request);
+  if (loading.has(url.href)) {
+    // the fill is fetching it: its copy, once stored
+    await loading.get(url.href);
+    hit = await cache.match(url);
+    if (hit) return hit;
+  }
+  const response = fetch(request);
+  const stored = track(url.href, response.then((answer) => keep(cache, path, answer.clone())));
+  event.waitUntil(stored.catch(() => {}));
+  return response;
+}
+
+// Listed files on their way into the cache (passing, or fetched by a fill), by URL: each with a
+// promise that settles once it is stored (or not), so that none is fetched twice at once.
+const loading = new Map();
+
+function track(href, task) {
+  const done = task.catch(() => {});
+  loading.set(href, done);
+  done.then(() => loading.delete(href));
+  return task;
+}
+
+// Store a listed file the page fetched, if its bytes are this build's (a stale copy from the
+// HTTP cache is not stored: the fill fetches it).
+async function keep(cache, path, response) {
+  if (response.status !== 200 || response.type !== "basic") return;
+  const body = await response.arrayBuffer();
+  if (INTEGRITY[path] && (await integrityOf(body)) !== INTEGRITY[path]) return;
+  const { status, statusText, headers } = response;
+  const copy = new Response(body, { status, statusText, headers });
+  await cache.put(new URL(path, self.registration.scope), copy);
+}
+
+async function integrityOf(body) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  return "sha256-" + btoa(String.fromCharCode(...digest));
 }

@@ -6,38 +6,96 @@
 const SCOPE = new URL("../../", import.meta.url);
 const SCRIPT = new URL("sw.js", SCOPE);
 const SETTLE_TIMEOUT = 30000;
+const QUICK_TIMEOUT = 3000;
+const WORKER_TIMEOUT = 90000;
 
-// Nothing here runs while the page boots: on a first visit precaching (~15 MB) would compete with
-// the runtimes' own downloads (they are then cheap revalidations from the HTTP cache), and on a
-// later visit the update check (a request for sw.js, which the browser compares byte by byte)
-// would compete with the boot. Both wait until the Pyodide worker answered on a page that has
-// one, until the page's Python is ready on a page with Python, until `load` otherwise.
-function settled() {
-  const body = document.body;
-  const flag = document.querySelector("script[worker]")
-    ? "data-worker-ready"
-    : document.querySelector('script[type="mpy"], script[type="py"]')
-      ? "data-ready"
-      : null;
+// On a first visit the worker is registered at once: it takes control of the page and stores
+// what the page and the workers it starts at `data-ready` fetch as it passes
+// (tools/sw.template.js; a service worker controls only the workers created after it took
+// control). Its install fetches nothing. The fetch of what nobody loaded (Pyodide's ~15 MB, in a
+// game between people) waits until the page is ready and idle (`settled`): the computer's first
+// move is made, a Pyodide worker the page started has answered, and the browser has a moment
+// with nothing to do. On a later visit the update check (a request for sw.js, which the browser
+// compares byte by byte, and a new version's downloads) waits until the page is ready and idle,
+// its workers aside (they load from the cache). On a page with no Python, until `load`.
+function loaded() {
   return new Promise((resolve) => {
-    if (!flag) {
-      if (document.readyState === "complete") resolve();
-      else addEventListener("load", () => resolve(), { once: true });
-      return;
+    if (document.readyState === "complete") resolve();
+    else addEventListener("load", () => resolve(), { once: true });
+  });
+}
+
+function settled(workers = true) {
+  const body = document.body;
+  const worker = document.querySelector("script[worker]");
+  const python = document.querySelector('script[type="mpy"], script[type="py"]');
+  if (!worker && !python) return loaded();
+  return (async () => {
+    await until(() => body.getAttribute(worker ? "data-worker-ready" : "data-ready") === "1");
+    await until(() => !body.hasAttribute("data-thinking"));
+    await idle();
+    if (!workers) return;
+    // A game with a computer seat starts both workers at `data-ready`: the quick one answers
+    // within moments (a few seconds on a slow phone), then the Pyodide one loads its runtime.
+    await until(() => body.hasAttribute("data-computer-ready"), QUICK_TIMEOUT);
+    if (body.hasAttribute("data-computer-ready") || fetched("worker.toml")) {
+      await until(() => body.getAttribute("data-worker-ready") === "1", WORKER_TIMEOUT);
+      await idle();
     }
-    const done = () => body.getAttribute(flag) === "1";
+  })();
+}
+
+// Resolves once `done()` holds (checked whenever the body's attributes change), or after
+// `timeout` ms.
+function until(done, timeout = SETTLE_TIMEOUT) {
+  return new Promise((resolve) => {
     if (done()) return resolve();
     const observer = new MutationObserver(() => {
       if (done()) finish();
     });
-    const timer = setTimeout(finish, SETTLE_TIMEOUT);
+    const timer = setTimeout(finish, timeout);
     function finish() {
       observer.disconnect();
       clearTimeout(timer);
       resolve();
     }
-    observer.observe(body, { attributes: true, attributeFilter: [flag] });
+    observer.observe(document.body, { attributes: true });
   });
+}
+
+function idle() {
+  return new Promise((resolve) => {
+    if (window.requestIdleCallback) requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
+}
+
+function fetched(name) {
+  return performance
+    .getEntriesByType("resource")
+    .some((entry) => new URL(entry.name).pathname.endsWith("/" + name));
+}
+
+// The visitor asked the browser to save data, or the connection is 2G: keep only what was used.
+function savingData() {
+  const connection = navigator.connection;
+  return Boolean(
+    connection && (connection.saveData || ["2g", "slow-2g"].includes(connection.effectiveType)),
+  );
+}
+
+// Asks the active worker to store what the site needs offline: every file, or under saving data
+// only what the HTTP cache holds (what this and earlier visits used). `body[data-offline]` then
+// says what was stored: "all" (the whole site works offline) or "used".
+async function keepOffline() {
+  const registration = await navigator.serviceWorker.ready;
+  const channel = new MessageChannel();
+  const reply = new Promise((resolve) => {
+    channel.port1.onmessage = (event) => resolve(event.data);
+  });
+  registration.active.postMessage({ type: "store", all: !savingData() }, [channel.port2]);
+  const { complete } = await reply;
+  document.body.dataset.offline = complete ? "all" : "used";
 }
 
 let reloading = false;
@@ -90,7 +148,8 @@ async function start() {
       if (!reloading) showNotice(() => location.reload());
     });
   }
-  await settled();
+  // A first visit registers at once; a later one checks for updates once the page is idle.
+  if (controlled) await settled(false);
   let registration;
   try {
     registration = await navigator.serviceWorker.register(SCRIPT.href, { scope: SCOPE.href });
@@ -108,6 +167,9 @@ async function start() {
   // is shown again; offline, the check simply fails.
   const check = () => registration.update().catch(() => {});
   if (controlled) check();
+  // Then what the site needs offline, once the page and the workers it started are idle (on a
+  // later visit, where the cache is complete, the worker answers at once).
+  settled().then(keepOffline).catch(() => {});
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") check();
   });
