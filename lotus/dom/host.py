@@ -23,6 +23,7 @@ WORKER_CONFIG = "./worker.toml"  # beside the page (rules/ has its own copy)
 QUICK = "engine-mpy"  # the MicroPython worker: answers until Pyodide is up
 QUICK_CONFIG = "./worker-mpy.toml"  # beside the page (rules/ has its own copy)
 POLL = 0.02  # seconds between looks at a worker being started by another task
+QUICK_FIRST = 10  # seconds Pyodide waits at most for the quick worker to answer (see `wake`)
 TARGET_SELECTOR = "[data-field],[data-start],[data-point]"
 
 
@@ -250,6 +251,7 @@ class Host:
         self.asked = set()  # the tickets in a worker now: each is asked once
         self.pyodide_woken = False  # the Pyodide worker was asked to start (see `wake_pyodide`)
         self.later = None  # (owner, redraw) of a `wake` put off until the page is used
+        self.quick_first = False  # Pyodide waits for the quick worker (see `wake_pyodide`)
 
     def listen(self, element, event: str, handler) -> None:
         """addEventListener with a proxy kept alive for the page's lifetime; guarded."""
@@ -361,17 +363,19 @@ class Host:
 
     def wake(self, owner, redraw) -> None:
         """Start the workers in the background (the board is playable meanwhile) for a game with
-        a computer seat: the quick one answers first, the Pyodide one takes over once it has
-        answered its first call. A game between people starts them on its first question (a
-        hint, Go's dead groups: `engine`), so a page that is only played on costs no worker.
+        a computer seat: the quick one answers first, the Pyodide one, started once the quick
+        one is up (`wake_pyodide_after_quick`), takes over once it has answered its first call.
+        A game between people starts them on its first question (a hint, Go's dead groups:
+        `engine`), so a page that is only played on costs no worker.
         `owner` is the page's controller: told as soon as a worker is up."""
         self.later = None
         self.owner = owner
         self.redraw = redraw
         self.owners[owner] = redraw
         if owner.wants_search():
+            self.quick_first = True
             self.spawn(self.wake_quick())
-            self.wake_pyodide()
+            self.spawn(self.wake_pyodide_after_quick())
 
     def wake_later(self, owner, redraw) -> None:
         """`wake`, put off until the page is used (`wake_now`: a click or a key) or asks a worker a
@@ -388,13 +392,25 @@ class Host:
     def wake_pyodide(self) -> None:
         """Start the Pyodide worker in the background unless it is started: at once for a game
         with a computer seat, else on the first question (see `wake`)."""
-        if self.pyodide_woken:
+        if self.pyodide_woken or self.quick_first:
             return
         self.pyodide_woken = True
         if self.owner is None:  # a boards page: a failure is said by whoever waits for it
             asyncio.create_task(self._quietly(self.worker))
         else:
             self.spawn(self.wake_worker(self.owner, self.redraw))
+
+    async def wake_pyodide_after_quick(self) -> None:
+        """Start Pyodide once the quick worker has answered or failed (at most QUICK_FIRST
+        seconds after `wake`). On a slow network Pyodide's downloads (megabytes) would otherwise
+        hold the connections a browser opens to the site (six over HTTP/1.1) while the quick
+        worker's few small files wait for one, and the quick worker answers first."""
+        waited = 0.0
+        while not (self.up(QUICK) or QUICK in self.errors) and waited < QUICK_FIRST:
+            await asyncio.sleep(POLL)
+            waited += POLL
+        self.quick_first = False
+        self.wake_pyodide()
 
     async def wake_quick(self) -> None:
         """Start the quick worker (`came_up` says when it answers)."""
