@@ -61,7 +61,7 @@ $(STAMP_NODE): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-$(STAMP_VENDOR): $(STAMP_NODE) $(STAMP_VENV) tools/vendor.py
+$(STAMP_VENDOR): $(STAMP_NODE) $(STAMP_VENV) tools/vendor.py tools/pyodide_start.mjs tools/pyodide_snapshot.mjs
 	$(PY) tools/vendor.py
 	touch $@
 

@@ -8,6 +8,8 @@ or book: the first move from a usual start comes from the opening book, lotus.ga
 
 The quick worker starts first and Pyodide once it is up, so that Pyodide's downloads never hold
 the connections the quick worker's files wait for on a slow network (lotus/dom/host.py's `wake`).
+Pyodide starts from the memory snapshot beside it (static/vendor/pyodide/snapshot.bin, made by
+tools/vendor.py) when it comes quickly and, when it is slow to come or cannot be had, in full.
 """
 
 import json
@@ -45,6 +47,24 @@ def page_without(browser, config: str):
 
 def timings(page) -> list:
     return json.loads(page.evaluate("window.lotus.timings()"))
+
+
+SNAPSHOT_FAILED = "Pyodide's snapshot did not load"
+SNAPSHOT_SLOW = "Pyodide's snapshot is slow to come"
+
+
+def console_of(page, kind: str) -> list:
+    """The console messages of type `kind` `page` (and its workers) log from now on, as a list
+    that fills."""
+    seen = []
+    page.on("console", lambda m: seen.append(m.text) if m.type == kind else None)
+    return seen
+
+
+@pytest.fixture
+def slow_snapshot(browser, guard):
+    """A guarded page on a server holding Pyodide's snapshot back, as a slow network would."""
+    yield from held_page(browser, guard, ("snapshot.bin",))
 
 
 @pytest.fixture
@@ -113,6 +133,9 @@ def test_the_computer_moves_and_hints_before_pyodide_and_then_from_pyodide(gated
     page, url, gate = gated
     asked = []  # the files the page and its workers asked for, in order
     page.on("request", lambda r: asked.append(r.url.rsplit("/", 1)[-1]))
+    warned = console_of(page, "warning")
+    snapshots = []
+    page.on("response", lambda r: snapshots.append(r.status) if "snapshot.bin" in r.url else None)
     page.goto(f"{url}/index.html?game=go&seats=easy,human")
     wait_ready(page)
     wait_moves(page, 1, timeout=WORKER_TIMEOUT)
@@ -140,6 +163,9 @@ def test_the_computer_moves_and_hints_before_pyodide_and_then_from_pyodide(gated
     # Pyodide's files were asked for once the quick worker had its own (the search's plug-ins,
     # which the page never loads), not beside them.
     assert asked.index("worker.toml") > asked.index("go_plugin.mpy"), asked
+    # Pyodide came up from its snapshot: fetched, and restored without the fallback's warning.
+    assert snapshots == [200]
+    assert not [w for w in warned if SNAPSHOT_FAILED in w], warned
 
 
 def test_without_pyodide_the_quick_worker_plays_on_and_the_page_says_so(browser):
@@ -153,6 +179,25 @@ def test_without_pyodide_the_quick_worker_plays_on_and_the_page_says_so(browser)
         wait_moves(page, 2, timeout=WORKER_TIMEOUT)
         assert [t["by"] for t in timings(page)] == ["micropython"]
         assert page.get_attribute("body", "data-worker-ready") is None
+
+
+def test_with_its_snapshot_slow_to_come_pyodide_starts_in_full_and_plays(slow_snapshot):
+    """Pyodide's memory snapshot is slow to come (here: never sent), as its 6 MB are on a phone's
+    network: the worker does not wait for it but drops it and starts Pyodide in full (saying so in
+    the console, with no error: the dropped download is no uncaught rejection), and the
+    computer's moves come from it."""
+    page, url, _gate = slow_snapshot
+    infos = console_of(page, "info")
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{url}/index.html?game=race&seats=human,easy")
+    page.wait_for_selector('body[data-worker-ready="1"]', timeout=WORKER_TIMEOUT)
+    click_move(page, "Sw4-A4")
+    wait_moves(page, 2, timeout=WORKER_TIMEOUT)
+    assert [t["by"] for t in timings(page)] == ["cpython"]
+    assert [m for m in infos if SNAPSHOT_SLOW in m], infos
+    assert errors == []
 
 
 def test_without_the_quick_worker_pyodide_suggests_the_dead_groups(browser):

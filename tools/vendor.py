@@ -3,13 +3,17 @@
 Run by `make` after `npm ci`. Only the files the site loads are copied: PyScript's dist (without
 source maps), the MicroPython WebAssembly build PyScript uses, and the Pyodide core runtime, whose
 standard library is cut to the modules the engine worker imports (`STDLIB`): python_stdlib.zip
-goes from 2.5 MB to a fifth of that, and a phone on a slow network gets its search that much
-sooner (docs/performance.md, 2026-12-06, issue 51: the workers).
+goes from 2.5 MB to 0.75 MB, and a phone on a slow network gets its search that much sooner
+(docs/performance.md, 2026-12-06, issue 51: the workers). Beside Pyodide it puts the worker's
+interpreter module, start.mjs (from tools/pyodide_start.mjs), and the memory snapshot that module
+starts Pyodide from when it comes quickly, snapshot.bin (written under Node by
+tools/pyodide_snapshot.mjs: a few seconds).
 """
 
 import json
 import os
 import shutil
+import subprocess
 import sys
 import zipfile
 
@@ -26,6 +30,8 @@ PYODIDE_FILES = (
 )
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 STDLIB_ZIP = "python_stdlib.zip"
+PYODIDE_START = os.path.join(ROOT, "tools", "pyodide_start.mjs")  # worker.toml's interpreter
+PYODIDE_SNAPSHOT = os.path.join(ROOT, "tools", "pyodide_snapshot.mjs")
 # The standard library's modules the Pyodide worker imports: Pyodide's own start-up, PyScript's
 # `pyscript` package (imported in every worker: asyncio, inspect, json, base64, html...), our
 # engine modules (json, math, random, sys, time), and what an exception's traceback needs. Listed
@@ -126,6 +132,15 @@ def main() -> int:
     pyodide = os.path.join(VENDOR, "pyodide")
     copy(os.path.join(NODE, "pyodide"), [n for n in PYODIDE_FILES if n != STDLIB_ZIP], pyodide)
     trim_stdlib(os.path.join(NODE, "pyodide", STDLIB_ZIP), os.path.join(pyodide, STDLIB_ZIP))
+    # The snapshot is taken with the cut standard library in place (its heap holds zipimport's
+    # index of that zip).
+    shutil.copy2(PYODIDE_START, os.path.join(pyodide, "start.mjs"))
+    made = subprocess.run(
+        ["node", PYODIDE_SNAPSHOT, pyodide, os.path.join(pyodide, "snapshot.bin")], check=False
+    )
+    if made.returncode:
+        print("vendor: Node could not write Pyodide's snapshot")
+        return 1
     print("vendor: runtimes copied to static/vendor/")
     return 0
 
