@@ -134,6 +134,7 @@ def test_the_computer_moves_and_hints_before_pyodide_and_then_from_pyodide(gated
     asked = []  # the files the page and its workers asked for, in order
     page.on("request", lambda r: asked.append(r.url.rsplit("/", 1)[-1]))
     warned = console_of(page, "warning")
+    infos = console_of(page, "info")
     snapshots = []
     page.on("response", lambda r: snapshots.append(r.status) if "snapshot.bin" in r.url else None)
     page.goto(f"{url}/index.html?game=go&seats=easy,human")
@@ -163,9 +164,11 @@ def test_the_computer_moves_and_hints_before_pyodide_and_then_from_pyodide(gated
     # Pyodide's files were asked for once the quick worker had its own (the search's plug-ins,
     # which the page never loads), not beside them.
     assert asked.index("worker.toml") > asked.index("go_plugin.mpy"), asked
-    # Pyodide came up from its snapshot: fetched, and restored without the fallback's warning.
+    # Pyodide came up from its snapshot (which this host sends quickly): fetched whole, and
+    # restored without the fallback's warning.
     assert snapshots == [200]
     assert not [w for w in warned if SNAPSHOT_FAILED in w], warned
+    assert not [m for m in infos if SNAPSHOT_SLOW in m], infos
 
 
 def test_without_pyodide_the_quick_worker_plays_on_and_the_page_says_so(browser):
