@@ -826,3 +826,19 @@ def test_the_new_game_form_shows_the_options_of_the_game_on_screen():
     page.pick("go")
     game, values = page.view()["form"]
     assert game == "go" and values["seat-b"] == "easy" and values["marker"] == "0"
+
+
+@pytest.mark.parametrize("name", ["worker.toml", "worker-mpy.toml"])
+def test_the_page_reads_a_worker_configs_files_as_pyscript_does(name):
+    """The page fetches a worker's files into the HTTP cache while the worker's runtime starts
+    (lotus/dom/host.py): it reads the same [files] as PyScript, every source in order."""
+    import tomllib
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, name), encoding="utf-8") as f:
+        text = f.read()
+    assert worker_config.config_files(text) == list(tomllib.loads(text)["files"])
+    assert worker_config.config_files('interpreter = "./x.mjs"\n"./a.py" = "./a.py"') == []
+    assert worker_config.config_files('[files]\n"./a.py" = "./b.py"  # here\n[x]\n"./c" = "d"') == [
+        "./a.py"
+    ]

@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy
 
 from lotus.page.events import TARGETS
 from lotus.page.movelist import row_changes
-from lotus.page.worker_config import config_readable
+from lotus.page.worker_config import config_files, config_readable
 from lotus.words import _
 
 WORKER = "engine"  # the Pyodide worker: the full search
@@ -250,6 +250,7 @@ class Host:
         self.asked = set()  # the tickets in a worker now: each is asked once
         self.pyodide_woken = False  # the Pyodide worker was asked to start (see `wake_pyodide`)
         self.later = None  # (owner, redraw) of a `wake` put off until the page is used
+        self.quick_first = False  # Pyodide waits for the quick worker (see `wake_pyodide`)
 
     def listen(self, element, event: str, handler) -> None:
         """addEventListener with a proxy kept alive for the page's lifetime; guarded."""
@@ -294,6 +295,7 @@ class Host:
         # PyScript never settles a worker whose config failed to load (it tries a CDN instead,
         # which the page's policy refuses): fetch the config first (a declared worker's too:
         # from the cache), and say so.
+        asyncio.create_task(self._warm(self.root + WORKER_SRC))  # beside its config
         try:
             response = await window.fetch(config)
             ok = bool(response.ok)
@@ -307,6 +309,9 @@ class Host:
         # policy refuses, and the worker never settles: refused here, in words.
         if not config_readable(text):
             raise RuntimeError(_("its configuration ({file}) could not be read", file=config[2:]))
+        # Its files, asked for while its runtime starts, are cached when it asks (slow networks).
+        for path in config_files(text):
+            asyncio.create_task(self._warm(path))
         try:
             if document.querySelector(f'script[worker][name="{name}"]') is None:
                 await create_named_worker(self.root + WORKER_SRC, name, config, kind)
@@ -318,6 +323,13 @@ class Host:
                 _("its configuration ({file}) or runtime could not be loaded", file=config[2:])
             ) from None
         return worker
+
+    async def _warm(self, path: str) -> None:
+        """Fetch a worker's file into the HTTP cache (its failure is the worker's to say)."""
+        try:
+            await (await window.fetch(path)).arrayBuffer()
+        except Exception:
+            pass
 
     async def _wait(self, name: str, config: str, kind: str):
         """The worker `name` once it has answered its first call (started on first use)."""
@@ -360,18 +372,17 @@ class Host:
         return self.engines.get(name) is not None
 
     def wake(self, owner, redraw) -> None:
-        """Start the workers in the background (the board is playable meanwhile) for a game with
-        a computer seat: the quick one answers first, the Pyodide one takes over once it has
-        answered its first call. A game between people starts them on its first question (a
-        hint, Go's dead groups: `engine`), so a page that is only played on costs no worker.
-        `owner` is the page's controller: told as soon as a worker is up."""
+        """Start the workers for a game with a computer seat: the quick one answers first; Pyodide,
+        started once it is up, takes over once it answers. A game between people starts them on
+        its first question (`engine`). `owner`, the page's controller, hears when one is up."""
         self.later = None
         self.owner = owner
         self.redraw = redraw
         self.owners[owner] = redraw
         if owner.wants_search():
+            self.quick_first = True
             self.spawn(self.wake_quick())
-            self.wake_pyodide()
+            self.spawn(self.wake_pyodide_after_quick())
 
     def wake_later(self, owner, redraw) -> None:
         """`wake`, put off until the page is used (`wake_now`: a click or a key) or asks a worker a
@@ -386,15 +397,23 @@ class Host:
             self.wake(*self.later)
 
     def wake_pyodide(self) -> None:
-        """Start the Pyodide worker in the background unless it is started: at once for a game
-        with a computer seat, else on the first question (see `wake`)."""
-        if self.pyodide_woken:
+        """Start the Pyodide worker in the background unless it is, or waits (see `wake`)."""
+        if self.pyodide_woken or self.quick_first:
             return
         self.pyodide_woken = True
         if self.owner is None:  # a boards page: a failure is said by whoever waits for it
             asyncio.create_task(self._quietly(self.worker))
         else:
             self.spawn(self.wake_worker(self.owner, self.redraw))
+
+    async def wake_pyodide_after_quick(self) -> None:
+        """Pyodide, once the quick worker is up (its megabytes would hold the connections)."""
+        for _tick in range(500):  # POLL seconds each: 10 s at most
+            if self.up(QUICK) or QUICK in self.errors:
+                break
+            await asyncio.sleep(POLL)
+        self.quick_first = False
+        self.wake_pyodide()
 
     async def wake_quick(self) -> None:
         """Start the quick worker (`came_up` says when it answers)."""

@@ -31,6 +31,22 @@ def config_readable(text: str) -> bool:
     return runtime
 
 
+def config_files(text: str) -> list:
+    """The files a readable config's [files] table brings in (its keys: paths relative to the
+    config), in order; e.g. ['./lotus/__init__.py'] for `"./lotus/__init__.py" = "./lotus/..."`."""
+    files = []
+    section = ""
+    for line in text.split("\n"):
+        line = line.strip()
+        if line[:1] == "[":
+            section = line.split("#")[0].strip()
+        elif section == "[files]" and line[:1] == '"':
+            end = line.find('"', 1)
+            if end > 1:
+                files.append(line[1:end])
+    return files
+
+
 def _toml_line(line: str) -> bool:
     """True for a blank line, a comment, a [section], or `key = value` of one-line TOML."""
     if not line or line[0] == "#":
