@@ -8,7 +8,7 @@
 // started, gzip-compressed (6 MB). PyScript imports this module as it would pyodide.mjs and calls
 // loadPyodide(options); the snapshot is added to the options. On a slow network those 6 MB cost
 // far more time than they save (on a phone's 1.6 Mbit/s, 30 s of download against about 10 s of
-// CPU: docs/performance.md, 2026-12-06, issue 51): the download's pace is read for PACE_MS, and
+// CPU: docs/performance.md, "the workers"): the download's pace is read for PACE_MS, and
 // when the whole would take longer than BUDGET_MS it is dropped and Pyodide starts in full. A
 // snapshot that cannot be fetched or restored costs nothing but time: Pyodide then starts in full,
 // as without it.

@@ -4,7 +4,7 @@ Run by `make` after `npm ci`. Only the files the site loads are copied: PyScript
 source maps), the MicroPython WebAssembly build PyScript uses, and the Pyodide core runtime, whose
 standard library is cut to the modules the engine worker imports (`STDLIB`): python_stdlib.zip
 goes from 2.5 MB to 0.75 MB, and a phone on a slow network gets its search that much sooner
-(docs/performance.md, 2026-12-06, issue 51: the workers). Beside Pyodide it puts the worker's
+(docs/performance.md, "the workers"). Beside Pyodide it puts the worker's
 interpreter module, start.mjs (from tools/pyodide_start.mjs), and the memory snapshot that module
 starts Pyodide from when it comes quickly, snapshot.bin (written under Node by
 tools/pyodide_snapshot.mjs: a few seconds).
