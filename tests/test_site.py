@@ -20,8 +20,19 @@ LATER = "page-later.toml"  # the page's modules fetched after it is ready (lotus
 BUNDLES = {"pyscript.toml": "build/page-start.bundle", LATER: "build/page-later.bundle"}
 
 
-def lotus_imports(module_path: str) -> set:
-    """Paths of the lotus modules `module_path` imports, transitively (with package __init__s)."""
+def _imported(node) -> list:
+    """The lotus modules an import statement names (a `from` import's names too: they may be
+    modules of a package)."""
+    if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("lotus"):
+        return [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name.startswith("lotus")]
+    return []
+
+
+def _imports(module_path: str, statements) -> set:
+    """Paths of the lotus modules `module_path` imports, transitively (with package __init__s),
+    reading in each module the import statements that `statements(tree)` yields."""
     seen = set()
     todo = [module_path]
     while todo:
@@ -29,15 +40,8 @@ def lotus_imports(module_path: str) -> set:
         if path in seen:
             continue
         seen.add(path)
-        tree = ast.parse(read(path))
-        for node in ast.walk(tree):
-            names = []
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("lotus"):
-                names.append(node.module)
-                names.extend(f"{node.module}.{alias.name}" for alias in node.names)
-            elif isinstance(node, ast.Import):
-                names.extend(a.name for a in node.names if a.name.startswith("lotus"))
-            for name in names:
+        for node in statements(ast.parse(read(path))):
+            for name in _imported(node):
                 parts = name.split(".")
                 for i in range(1, len(parts) + 1):
                     base = "/".join(parts[:i])
@@ -46,6 +50,11 @@ def lotus_imports(module_path: str) -> set:
                     if os.path.isfile(os.path.join(ROOT, base, "__init__.py")):
                         todo.append(base + "/__init__.py")
     return seen
+
+
+def lotus_imports(module_path: str) -> set:
+    """Paths of the lotus modules `module_path` imports anywhere in it, transitively."""
+    return _imports(module_path, ast.walk)
 
 
 def config_files(config: str) -> set:
@@ -95,41 +104,22 @@ def test_the_page_code_bundles_hold_todays_files_of_their_lists(config):
     assert [target for target, _ in header] == list(tomllib.loads(read(config))["files"].values())
 
 
-def module_level_imports(module_path: str) -> set:
-    """Paths of the lotus modules that importing `module_path` imports, transitively: its
-    statements outside functions (imports inside a function wait until it is called)."""
-    seen = set()
-    todo = [module_path]
-    while todo:
-        path = todo.pop()
-        if path in seen:
+def _run_on_import(tree) -> list:
+    """A module's statements that run when it is imported: all but function bodies (imports
+    inside a function wait until it is called); a class's body runs."""
+    nodes, run = list(tree.body), []
+    while nodes:
+        node = nodes.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        seen.add(path)
-        nodes = list(ast.parse(read(path)).body)
-        while nodes:
-            node = nodes.pop()
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue
-            if isinstance(node, ast.ClassDef):  # its methods are functions; its body runs
-                nodes.extend(node.body)
-                continue
-            names = []
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("lotus"):
-                names.append(node.module)
-                names.extend(f"{node.module}.{alias.name}" for alias in node.names)
-            elif isinstance(node, ast.Import):
-                names.extend(a.name for a in node.names if a.name.startswith("lotus"))
-            else:
-                nodes.extend(c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt))
-            for name in names:
-                parts = name.split(".")
-                for i in range(1, len(parts) + 1):
-                    base = "/".join(parts[:i])
-                    if os.path.isfile(os.path.join(ROOT, base + ".py")):
-                        todo.append(base + ".py")
-                    if os.path.isfile(os.path.join(ROOT, base, "__init__.py")):
-                        todo.append(base + "/__init__.py")
-    return seen
+        run.append(node)
+        nodes.extend(c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt))
+    return run
+
+
+def module_level_imports(module_path: str) -> set:
+    """Paths of the lotus modules that importing `module_path` imports, transitively."""
+    return _imports(module_path, _run_on_import)
 
 
 def test_the_page_fetches_before_it_is_ready_only_what_its_start_imports():
