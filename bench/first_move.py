@@ -31,6 +31,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from lotus.engine import go, race  # noqa: E402
 from lotus.game import records  # noqa: E402
 from tools.browser import SW_ACTIVE, launch, serve  # noqa: E402
+from tools.pages import TIMES_WATCH  # noqa: E402
 
 START_LINKS = (
     ("race easy", "index.html?game=race&players=2&seats=easy,human"),
@@ -55,25 +56,6 @@ LATER_LINKS = tuple(
 LINKS = START_LINKS + LATER_LINKS
 BARE = ("bare MicroPython", "bench/bare/mpy.html")
 
-WATCH = """(() => {
-  const t = (window.__first = {});
-  const look = () => {
-    const body = document.body;
-    if (!body) return;
-    const d = body.dataset;
-    if (t.ready === undefined && d.ready === '1') t.ready = performance.now();
-    if (t.computer === undefined && d.computerReady === '1') t.computer = performance.now();
-    if (t.worker === undefined && d.workerReady === '1') t.worker = performance.now();
-    if (t.move === undefined &&
-        document.querySelectorAll('[data-movelist] [data-move]').length > MOVES_BEFORE)
-      t.move = performance.now();
-  };
-  new MutationObserver(look).observe(document, {
-    childList: true, subtree: true, attributes: true,
-    attributeFilter: ['data-ready', 'data-computer-ready', 'data-worker-ready'],
-  });
-  look();
-})();"""
 
 WHO = {"book": "the opening book", "micropython": "the quick worker", "cpython": "Pyodide"}
 
@@ -104,7 +86,7 @@ def one_round(browser, base: str, path: str, bare: bool) -> tuple:
     context = browser.new_context(
         viewport={"width": 1200, "height": 900}, service_workers="block" if bare else "allow"
     )
-    context.add_init_script(WATCH.replace("MOVES_BEFORE", "1" if "#" in path else "0"))
+    context.add_init_script(TIMES_WATCH.replace("MOVES_BEFORE", "1" if "#" in path else "0"))
     page = context.new_page()
     keys = ("ready",) if bare else ("ready", "computer", "move")
     page.goto(f"{base}/{path}", wait_until="commit")

@@ -52,6 +52,7 @@ sys.path.insert(0, ROOT)
 
 from tools import dist  # noqa: E402
 from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tools.pages import TIMES_WATCH  # noqa: E402
 
 LINK = "index.html?game=race&players=2&seats=medium,human"
 RTT_MS = 150
@@ -73,22 +74,7 @@ GZIP_TYPES = (
     ".webmanifest",
 )
 
-WATCH = """(() => {
-  const t = (window.__first = {});
-  const look = () => {
-    const body = document.body;
-    if (!body) return;
-    const d = body.dataset;
-    if (t.ready === undefined && d.ready === '1') t.ready = performance.now();
-    if (t.computer === undefined && d.computerReady === '1') t.computer = performance.now();
-    if (t.worker === undefined && d.workerReady === '1') t.worker = performance.now();
-  };
-  new MutationObserver(look).observe(document, {
-    childList: true, subtree: true, attributes: true,
-    attributeFilter: ['data-ready', 'data-computer-ready', 'data-worker-ready'],
-  });
-  look();
-})();"""
+WATCH = TIMES_WATCH.replace("MOVES_BEFORE", "0")
 
 
 # -- a host that compresses like GitHub Pages, and logs what it sent ----------------------------

@@ -10,6 +10,28 @@ TIMEOUT = 30_000  # ms: what the page does by itself (ready, a move shown, a mes
 WORKER_TIMEOUT = 90_000  # ms: what waits for a worker (Pyodide's start, a search)
 READY = 'body[data-ready="1"]'
 MOVES = "[data-movelist] [data-move]"
+# Init script for the benchmarks: the time (ms from navigation start) at which the page's hooks
+# first said ready, computer ready and worker ready, and the move list first held more than
+# MOVES_BEFORE moves (replace it with a number), kept in window.__first.
+TIMES_WATCH = """(() => {
+  const t = (window.__first = {});
+  const look = () => {
+    const body = document.body;
+    if (!body) return;
+    const d = body.dataset;
+    if (t.ready === undefined && d.ready === '1') t.ready = performance.now();
+    if (t.computer === undefined && d.computerReady === '1') t.computer = performance.now();
+    if (t.worker === undefined && d.workerReady === '1') t.worker = performance.now();
+    if (t.move === undefined &&
+        document.querySelectorAll('[data-movelist] [data-move]').length > MOVES_BEFORE)
+      t.move = performance.now();
+  };
+  new MutationObserver(look).observe(document, {
+    childList: true, subtree: true, attributes: true,
+    attributeFilter: ['data-ready', 'data-computer-ready', 'data-worker-ready'],
+  });
+  look();
+})();"""
 
 
 def wait_ready(page, timeout: int = TIMEOUT) -> None:
