@@ -56,7 +56,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from bench.host import Host, by_file  # noqa: E402
 from tools import dist  # noqa: E402
 from tools.browser import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tools.pages import MOVES  # noqa: E402
+from tools.pages import TIMES_WATCH  # noqa: E402
 
 OURS = "index.html?game=race&players=2&seats=medium,human"
 BARE = "bench/bare/mpy.html"
@@ -81,27 +81,10 @@ PHONE = {
 }
 DESKTOP = {"viewport": {"width": 1200, "height": 900}}
 
-WATCH = """(() => {
-  const t = (window.__phone = {});
-  const look = () => {
-    const body = document.body;
-    if (!body) return;
-    const d = body.dataset;
-    const now = performance.now();
-    if (t.ready === undefined && d.ready === '1') t.ready = now;
-    if (t.computer === undefined && d.computerReady === '1') t.computer = now;
-    if (t.worker === undefined && d.workerReady === '1') t.worker = now;
-    if (t.move === undefined && document.querySelector(MOVES_SELECTOR)) t.move = now;
-  };
-  new MutationObserver(look).observe(document, {
-    childList: true, subtree: true, attributes: true,
-    attributeFilter: ['data-ready', 'data-computer-ready', 'data-worker-ready'],
-  });
-  look();
-})();""".replace("MOVES_SELECTOR", json.dumps(MOVES))
+WATCH = TIMES_WATCH.replace("MOVES_BEFORE", "0")  # times in window.__first
 
 RESULT = """() => {
-  const t = Object.assign({}, window.__phone);
+  const t = Object.assign({}, window.__first);
   const fcp = performance.getEntriesByType('paint').find(e => e.name === 'first-contentful-paint');
   t.fcp = fcp ? fcp.startTime : undefined;
   return t;
@@ -179,7 +162,7 @@ def wait_for(page, keys: tuple, timeout: float) -> bool:
     done = " && ".join(f"t.{k} !== undefined" for k in keys)
     try:
         page.wait_for_function(
-            f"() => {{ const t = window.__phone || {{}}; return {done}; }}",
+            f"() => {{ const t = window.__first || {{}}; return {done}; }}",
             timeout=max(timeout, 1) * 1000,
         )
         return True
