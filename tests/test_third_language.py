@@ -10,6 +10,7 @@ remade: make's -o) and its compiled bytecode (copied), so make rebuilds only wha
 changes (a few seconds).
 """
 
+import gzip
 import json
 import os
 import re
@@ -161,7 +162,7 @@ def test_its_pages_are_built_and_the_english_pages_switch_to_it(site):
     assert '<link rel="alternate" hreflang="eo" href="index.eo.html">' in read(site, "index.html")
     # The page's code bundle (what pyscript.toml lists, which it preloads) holds the new module.
     assert 'href="build/page-start.bundle"' in read(site, "index.html")
-    with open(os.path.join(site, "build/page-start.bundle"), "rb") as f:
+    with gzip.open(os.path.join(site, "build/page-start.bundle")) as f:
         assert b'"./lotus/words/eo.mpy"' in f.readline()
 
 

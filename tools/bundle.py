@@ -3,10 +3,14 @@
 Usage: .venv/bin/python tools/bundle.py CONFIG BUNDLE
 
 A bundle is a header line, JSON `[[target, size], ...]` (UTF-8, ending in a newline), then each
-file's bytes in that order. lotus/dom/code.py's `unpack` writes each file to its target in the
-runtime's file system, as PyScript writes a [files] entry. Written only when it changed.
+file's bytes in that order, the whole gzip-compressed (`packed`): static hosts send an unknown
+file type as it is (GitHub Pages compresses text and wasm only), and the page's code compresses
+to a third. lotus/dom/code.py's `unpack` decompresses it in the browser (DecompressionStream) and
+writes each file to its target in the runtime's file system, as PyScript writes a [files] entry.
+Written only when it changed.
 """
 
+import gzip
 import json
 import os
 import sys
@@ -30,9 +34,16 @@ def bundle(config: str, root: str = ROOT) -> bytes:
     return head + b"".join(blobs)
 
 
+def packed(config: str, root: str = ROOT) -> bytes:
+    """The bundle of `config`, gzip-compressed as it is written (no time stamp in its header: the
+    same files make the same bundle)."""
+    return gzip.compress(bundle(config, root), compresslevel=9, mtime=0)
+
+
 def write(config: str, out: str, root: str = ROOT) -> bool:
-    """Write the bundle of `config` to `out` unless it holds it already; True when written."""
-    data = bundle(config, root)
+    """Write the packed bundle of `config` to `out` unless it holds it already; True when
+    written."""
+    data = packed(config, root)
     path = os.path.join(root, out)
     if os.path.isfile(path):
         with open(path, "rb") as f:

@@ -45,8 +45,9 @@ def _folders(path: str) -> None:
 
 
 async def unpack(url: str) -> None:
-    """Fetch a bundle (tools/bundle.py: a JSON header line of [target, size], then the files'
-    bytes) and write each of its files to its target; the bytes stay in JavaScript."""
+    """Fetch a bundle (tools/bundle.py: gzip-compressed, a JSON header line of [target, size],
+    then the files' bytes) and write each of its files to its target; the bytes stay in
+    JavaScript, decompressed by the browser as they arrive."""
     import json
 
     from _pyscript import interpreter  # PyScript's own module: the runtime and its file system
@@ -54,7 +55,10 @@ async def unpack(url: str) -> None:
     response = await window.fetch(url)
     if not response.ok:
         raise OSError(f"{url}: HTTP {response.status}")
-    data = window.Uint8Array.new(await response.arrayBuffer())
+    if not window.DecompressionStream:  # browsers since 2023 have it
+        raise OSError(f"{url}: this browser cannot decompress it (DecompressionStream)")
+    body = response.body.pipeThrough(window.DecompressionStream.new("gzip"))
+    data = window.Uint8Array.new(await window.Response.new(body).arrayBuffer())
     end = int(data.indexOf(10))
     header = json.loads(str(window.TextDecoder.new().decode(data.subarray(0, end))))
     at = end + 1
