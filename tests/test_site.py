@@ -95,14 +95,37 @@ def test_page_config_uses_local_micropython_and_ships_every_module_the_page_impo
 @pytest.mark.parametrize("config", sorted(BUNDLES))
 def test_the_page_code_bundles_hold_todays_files_of_their_lists(config):
     """A bundle (tools/bundle.py, made by make) holds its list's files as they are now, each
-    to land where a PyScript config would write it."""
+    to land where a PyScript config would write it; a language's catalog is in a bundle of its
+    own, words-<lang>.bundle, and in no other."""
     from tools import bundle
 
-    with open(os.path.join(ROOT, BUNDLES[config]), "rb") as f:
-        data = gzip.decompress(f.read())
-    assert data == bundle.bundle(config), f"{BUNDLES[config]} is stale: run make"
-    header = json.loads(data[: data.index(b"\n")])
-    assert [target for target, _ in header] == list(tomllib.loads(read(config))["files"].values())
+    held = []
+    for name, targets in bundle.bundles(config, BUNDLES[config]).items():
+        with open(os.path.join(ROOT, name), "rb") as f:
+            data = gzip.decompress(f.read())
+        assert data == bundle.bundle(config, targets=targets), f"{name} is stale: run make"
+        header = json.loads(data[: data.index(b"\n")])
+        assert [target for target, _ in header] == targets
+        catalogs = {t for t in targets if t.startswith("./lotus/words/") and "__init__" not in t}
+        if name == BUNDLES[config]:
+            assert not catalogs, f"{name} holds a language's words"
+        else:
+            lang = name.rsplit("words-", 1)[1].removesuffix(".bundle")
+            assert name == f"build/words-{lang}.bundle" and targets == [f"./lotus/words/{lang}.mpy"]
+        held += targets
+    assert sorted(held) == sorted(tomllib.loads(read(config))["files"].values())
+
+
+def test_each_language_but_english_has_its_words_bundle():
+    """Only a page in another language fetches a catalog (lotus/dom/code.py's `start`)."""
+    from tools import bundle
+
+    assert f'ENGLISH = "{words.LANGUAGES[0]}"' in read("lotus/dom/code.py")
+
+    split = bundle.bundles("pyscript.toml", BUNDLES["pyscript.toml"])
+    assert sorted(split) == sorted(
+        [BUNDLES["pyscript.toml"]] + [f"build/words-{lang}.bundle" for lang in words.LANGUAGES[1:]]
+    )
 
 
 def _run_on_import(tree) -> list:
@@ -169,7 +192,7 @@ def test_the_page_ships_its_modules_as_bytecode_compiled_from_todays_sources(tmp
             assert f.read() == fresh.read_bytes(), f"{module} is stale: run make"
 
 
-@pytest.mark.parametrize("page", ["index.html", "embed.html"])
+@pytest.mark.parametrize("page", ["index.html", "index.de.html", "embed.html"])
 def test_the_page_preloads_exactly_what_its_pyscript_fetches(page):
     """A page preloads the config, MicroPython, the config's [files] and the script, which
     PyScript would otherwise ask for one after another; nothing more (a preload never used is
@@ -183,8 +206,11 @@ def test_the_page_preloads_exactly_what_its_pyscript_fetches(page):
     wanted = {config, src, interpreter, interpreter.removesuffix(".mjs") + ".wasm"}
     wanted |= {source.removeprefix("./") for source in data["files"]}
     wanted |= set(predraw.pyscript_modules())
-    if page == "index.html":  # the code bundle its script unpacks first (lotus/dom/code.py)
+    if page.startswith("index."):  # the code bundles its script unpacks first (lotus/dom/code.py)
         wanted.add(BUNDLES["pyscript.toml"])
+        lang = predraw.page_language(html)
+        if lang != words.LANGUAGES[0]:  # and its language's words
+            wanted.add(f"build/words-{lang}.bundle")
     assert preloads == wanted, f"missing {wanted - preloads}, unused {preloads - wanted}"
 
 

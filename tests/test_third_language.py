@@ -160,10 +160,14 @@ def test_its_pages_are_built_and_the_english_pages_switch_to_it(site):
         assert list(names) == others.split(), page
         assert names.get("eo", "Esperanto") == "Esperanto"
     assert '<link rel="alternate" hreflang="eo" href="index.eo.html">' in read(site, "index.html")
-    # The page's code bundle (what pyscript.toml lists, which it preloads) holds the new module.
-    assert 'href="build/page-start.bundle"' in read(site, "index.html")
+    # The new module has a code bundle of its own, which only the page in the new language
+    # preloads (and its script fetches: lotus/dom/code.py).
+    assert 'href="build/words-eo.bundle"' in read(site, "index.eo.html")
+    assert "build/words-eo.bundle" not in read(site, "index.html")
+    with gzip.open(os.path.join(site, "build/words-eo.bundle")) as f:
+        assert f.readline().startswith(b'[["./lotus/words/eo.mpy",')
     with gzip.open(os.path.join(site, "build/page-start.bundle")) as f:
-        assert b'"./lotus/words/eo.mpy"' in f.readline()
+        assert b"/words/eo.mpy" not in f.readline()
 
 
 def test_without_a_rules_translation_its_app_links_the_english_rules(site):

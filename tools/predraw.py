@@ -9,7 +9,8 @@ when a committed page is out of date. `python tools/predraw.py --check` only che
   `<!-- preload:end -->` becomes the preloads of what PyScript fetches one step after another for
   that script: its own modules (found from core.js), its config, MicroPython (module and
   WebAssembly), then the config's [files], the script and the FILEs the script fetches first
-  (index.html's code bundle) at low priority; PART `runtime` keeps the first of these, `files`
+  (index.html's code bundle; a FILE naming `{lang}` is the page's language's, and none in
+  English: its words) at low priority; PART `runtime` keeps the first of these, `files`
   the second (index.html and embed.html put them in the head and after their markup);
 - what stands between `<!-- inline:start FILE... -->` and `<!-- inline:end -->` becomes those
   files (paths from the page's folder): stylesheets in one `<style>`, scripts in one `<script>`.
@@ -136,24 +137,28 @@ def regions(html: str, start_mark: str, end_mark: str, fill) -> str:
     return "".join(out) + html[pos:]
 
 
-def preload_block(page: str, args: list) -> str:
-    """The preloads for `<!-- preload:start CONFIG SCRIPT [PART] -->` (paths from the page's
-    folder; PART one of PRELOAD_PARTS, "all" when left out)."""
-    config, script, part, extra = region_args(page, args)
+def preload_block(page: str, args: list, lang: str = ENGLISH) -> str:
+    """The preloads for `<!-- preload:start CONFIG SCRIPT [PART [FILE...]] -->` (paths from the
+    page's folder; PART one of PRELOAD_PARTS, "all" when left out) on a page in `lang`."""
+    config, script, part, extra = region_args(page, args, lang)
     folder = os.path.dirname(page)
     base = "../" * len(folder.split("/")) if folder else ""
     with open(os.path.join(ROOT, folder, config), encoding="utf-8") as f:
         return _block(preloads(f.read(), config, script, base, part, extra))
 
 
-def region_args(page: str, args: list) -> tuple:
-    """(CONFIG, SCRIPT, PART, FILEs) of a preload region's words; PART is "all" when left out,
-    the FILEs (what the script fetches first) follow it."""
+def region_args(page: str, args: list, lang: str = ENGLISH) -> tuple:
+    """(CONFIG, SCRIPT, PART, FILEs) of a preload region's words on a page in `lang`; PART is
+    "all" when left out, the FILEs (what the script fetches first) follow it: a FILE naming
+    `{lang}` is `lang`'s words, which an English page has none of."""
     if len(args) < 2:
         raise ValueError(
             f"{page}: a preload region names CONFIG SCRIPT [PART [FILE...]], not {args}"
         )
-    return args[0], args[1], args[2] if len(args) >= 3 else "all", tuple(args[3:])
+    extra = [
+        name.format(lang=lang) for name in args[3:] if "{lang}" not in name or lang != ENGLISH
+    ]
+    return args[0], args[1], args[2] if len(args) >= 3 else "all", tuple(extra)
 
 
 def _block(links: str) -> str:
@@ -295,7 +300,7 @@ def inlined(html: str, page: str = "index.html") -> str:
     html = regions(html, INLINE_START, INLINE_END, lambda names: inline_block(page, names))
     html = regions(html, GAMES_START, GAMES_END, games_block)
     html = regions(html, LANGUAGES_START, LANGUAGES_END, lambda a: languages_block(a, page, lang))
-    return regions(html, PRELOAD_START, PRELOAD_END, lambda args: preload_block(page, args))
+    return regions(html, PRELOAD_START, PRELOAD_END, lambda a: preload_block(page, a, lang))
 
 
 def predrawn(html: str, page: str = "index.html") -> str:

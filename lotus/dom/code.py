@@ -1,9 +1,9 @@
 """The page's code, in two bundles (DOM adapter): what its start needs, and what comes after.
 
 PyScript writes page.toml's [files] (this loader) before the page's script runs. The script
-unpacks START first (`unpack`: pyscript.toml's modules, what drawing the board and the first
-click need, in one request) where PyScript writes a config's [files], so that a plain `import`
-finds them. The rest (live play, the QR code, the Embed dialog, records and share links:
+unpacks START first (`start`: pyscript.toml's modules, what drawing the board and the first
+click need, in one request; a page in another language than English fetches its words beside
+it) where PyScript writes a config's [files], so that a plain `import` finds them. The rest (live play, the QR code, the Embed dialog, records and share links:
 page-later.toml's) are LATER, unpacked once (`load`): when the browser is idle after the page
 is ready (`load_when_idle`), before anything that needs them (`needed`: the actions of `later`,
 a share link pasted into the address), or before the page starts when the address or storage
@@ -19,7 +19,9 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 START = "build/page-start.bundle"  # pyscript.toml's files (tools/bundle.py), from the page
+WORDS = "build/words-{lang}.bundle"  # the catalog of the page's language (tools/bundle.py)
 LATER = "build/page-later.bundle"  # page-later.toml's
+ENGLISH = "en"  # lotus.words.LANGUAGES[0]: the code's own words, which need no catalog
 LIVE_KEY = "lotus.live"  # lotus.page.live.play.RECORD_KEY: a live game to resume
 IDLE_TIMEOUT_MS = 2000  # requestIdleCallback's: loaded by then even on a busy page
 
@@ -67,6 +69,16 @@ async def unpack(url: str) -> None:
         _folders(target)
         files.writeFile(target, data.subarray(at, at + size))
         at += size
+
+
+async def start() -> None:
+    """Unpack START and, on a page in another language (its `<html lang>`, one of
+    lotus.words.LANGUAGES), that language's words, both fetched at once."""
+    lang = str(document.documentElement.lang or ENGLISH)
+    if lang == ENGLISH:
+        await unpack(START)
+    else:
+        await asyncio.gather(unpack(START), unpack(WORDS.format(lang=lang)))
 
 
 async def _unpack_later() -> None:

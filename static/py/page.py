@@ -1,7 +1,7 @@
 # The page's entry point, run by PyScript on MicroPython (see page.toml).
 from lotus.dom import code
 
-await code.unpack(code.START)  # noqa: F704 (PyScript runs the script in an async context)
+await code.start()  # noqa: F704 (PyScript runs the script in an async context)
 if code.wanted_at_start():  # a link or a live game in the address or storage: its code first
     try:
         await code.load()  # noqa: F704
