@@ -155,9 +155,7 @@ def region_args(page: str, args: list, lang: str = ENGLISH) -> tuple:
         raise ValueError(
             f"{page}: a preload region names CONFIG SCRIPT [PART [FILE...]], not {args}"
         )
-    extra = [
-        name.format(lang=lang) for name in args[3:] if "{lang}" not in name or lang != ENGLISH
-    ]
+    extra = [name.format(lang=lang) for name in args[3:] if "{lang}" not in name or lang != ENGLISH]
     return args[0], args[1], args[2] if len(args) >= 3 else "all", tuple(extra)
 
 

@@ -3,12 +3,13 @@
 PyScript writes page.toml's [files] (this loader) before the page's script runs. The script
 unpacks START first (`start`: pyscript.toml's modules, what drawing the board and the first
 click need, in one request; a page in another language than English fetches its words beside
-it) where PyScript writes a config's [files], so that a plain `import` finds them. The rest (live play, the QR code, the Embed dialog, records and share links:
-page-later.toml's) are LATER, unpacked once (`load`): when the browser is idle after the page
-is ready (`load_when_idle`), before anything that needs them (`needed`: the actions of `later`,
-a share link pasted into the address), or before the page starts when the address or storage
-asks for one of them (`wanted_at_start`, static/py/page.py). Live play (`lotus.dom.live.LiveUI`,
-the page's `live`) is made on first use (`live`), or at the start when it is wanted then
+it) where PyScript writes a config's [files], so that a plain `import` finds them. The rest
+(live play, the QR code, the Embed dialog, records and share links: page-later.toml's) are
+LATER, unpacked once (`load`): when the browser is idle after the page is ready
+(`load_when_idle`), before anything that needs them (`needed`: the actions of `later`, a share
+link pasted into the address), or before the page starts when the address or storage asks for
+one of them (`wanted_at_start`, static/py/page.py). Live play (`lotus.dom.live.LiveUI`, the
+page's `live`) is made on first use (`live`), or at the start when it is wanted then
 (`start_live`). tools/bundle.py makes the bundles.
 """
 
