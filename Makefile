@@ -45,7 +45,8 @@ LOTUS_MPY := $(sort $(patsubst %.py,$(MPY_DIR)/%.mpy,$(shell find lotus -name '*
 # files), and what comes once it is ready (page-later.toml's); each fetched in one request. A
 # language's catalog has a bundle of its own, which only its pages fetch.
 WORDS_BUNDLES := $(foreach l,$(LANGS),build/words-$(l).bundle)
-BUNDLES := build/page-start.bundle $(WORDS_BUNDLES) build/page-later.bundle
+BUNDLES := build/page-start.bundle $(WORDS_BUNDLES) build/page-later.bundle \
+	build/quick-worker.bundle
 
 setup: $(STAMP_VENV) $(STAMP_VENDOR) $(PRERENDERED) $(BOOK) $(WORDS) $(LOTUS_MPY) $(BUNDLES) \
 	$(TRANSLATED) $(RULES) $(SW)
@@ -104,6 +105,9 @@ build/page-start.bundle $(WORDS_BUNDLES) &: pyscript.toml $(LOTUS_MPY) $(PREREND
 	@$(PY) tools/bundle.py pyscript.toml build/page-start.bundle
 build/page-later.bundle: page-later.toml $(LOTUS_MPY) tools/bundle.py $(STAMP_VENV)
 	@$(PY) tools/bundle.py page-later.toml $@
+# The quick worker's: the engine workers' modules (worker.toml's) that the start bundle lacks.
+build/quick-worker.bundle: worker.toml pyscript.toml $(LOTUS_MPY) tools/bundle.py $(STAMP_VENV)
+	@$(PY) tools/bundle.py --quick $@
 
 # The pages in each other language, translated from the English ones and their boards drawn in
 # that language (so after the catalogs); first the English pages' generated regions, which follow

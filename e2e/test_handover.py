@@ -161,9 +161,9 @@ def test_the_computer_moves_and_hints_before_pyodide_and_then_from_pyodide(gated
     wait_moves(page, 5, timeout=WORKER_TIMEOUT)
     assert [t["by"] for t in timings(page)] == ["book", "micropython", "cpython"]
     assert moves(page)[:4] == [first, free[0], third, fourth]
-    # Pyodide's files were asked for once the quick worker had its own (the search's plug-ins,
+    # Pyodide's files were asked for once the quick worker had its own (the search's bundle,
     # which the page never loads), not beside them.
-    assert asked.index("worker.toml") > asked.index("go_plugin.mpy"), asked
+    assert asked.index("worker.toml") > asked.index("quick-worker.bundle"), asked
     # Pyodide came up from its snapshot (which this host sends quickly): fetched whole, and
     # restored without the fallback's warning.
     assert snapshots == [200]

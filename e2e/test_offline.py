@@ -242,7 +242,7 @@ def served_by_worker(record: list) -> None:
     for response in record:
         assert response.from_service_worker or response.url.startswith("blob:"), response.url
     assert any(r.url.endswith("/static/vendor/pyodide/pyodide.asm.wasm") for r in record)
-    assert any(r.url.endswith("/build/mpy/lotus/engine/ai/mcts.mpy") for r in record)  # quick
+    assert any(r.url.endswith("/build/quick-worker.bundle") for r in record)  # the quick worker
 
 
 def test_with_the_network_off_a_reload_boots_and_everything_plays(visited):

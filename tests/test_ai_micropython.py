@@ -7,6 +7,7 @@ CPython and Pyodide keep the standard library's generator and clock (nothing slo
 """
 
 import json
+import os
 import random
 import time
 
@@ -128,3 +129,24 @@ def test_the_worker_honours_a_time_cap_and_names_its_interpreter():
     assert answer["by"] == "cpython"
     assert answer["move"] in json.loads(remote.legal_moves(json.dumps(request)))
     assert answer["ms"] < 2000  # the hard search uncapped takes far longer than the cap
+
+
+def test_the_quick_worker_runs_from_its_config_alone():
+    """The worker script under MicroPython with exactly what worker-mpy.toml ships (its loader
+    and two bundles, which the script unpacks first: lotus/dom/bundles.py) answers a move of each
+    game, a legal one."""
+    with open(os.path.join(micropython.ROOT, "static", "py", "worker.py")) as f:
+        script = f.read()
+    requests = [dict(r, level="easy", seed=i) for i, r in enumerate(positions()[:2])]
+    script += f"""
+print(ping())
+for request in json.loads({json.dumps(json.dumps(requests))}):
+    print(choose_move(json.dumps(request)))
+"""
+    lines = micropython.run("import json\n" + script, config="worker-mpy.toml").split("\n")
+    assert lines[0] == "ready"
+    answers = [json.loads(line) for line in lines[1:] if line]
+    assert len(answers) == len(requests) == 2
+    for request, answer in zip(requests, answers):
+        assert answer["by"] == "micropython"
+        assert answer["move"] in json.loads(remote.legal_moves(json.dumps(request)))

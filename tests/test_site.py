@@ -249,6 +249,7 @@ def test_worker_config_uses_local_pyodide_and_ships_what_the_worker_imports():
     assert data["interpreter"] == "./static/vendor/pyodide/start.mjs"
     assert "packages" not in data
     needed = lotus_imports("static/py/worker.py") - {"static/py/worker.py"}
+    needed -= {"lotus/dom/__init__.py", "lotus/dom/bundles.py"}  # the quick worker's loader
     assert needed <= config_files("worker.toml")
 
 
@@ -331,15 +332,31 @@ def test_quick_worker_config_uses_local_micropython_and_ships_the_same_modules_c
     """The quick worker (MicroPython) runs the same script as the Pyodide worker until Pyodide is
     up: it ships every module that script imports, as bytecode, and the page starts it from
     that config (lotus/dom/host.py names it; no page declares a worker: the app starts its workers
-    once it is ready, so that they never slow its start)."""
+    once it is ready, so that they never slow its start). Its config brings the loader
+    (lotus/dom/bundles.py) and two bundles: the page's start bundle and the search's modules, which
+    together hold worker.toml's modules, compiled (tests/test_ai_micropython.py runs it)."""
+    from tools import bundle
+
     data = tomllib.loads(read("worker-mpy.toml"))
     assert data["interpreter"] == "./static/vendor/micropython/micropython.mjs"
     assert "packages" not in data
+    assert data["files"] == {
+        "./build/mpy/lotus/__init__.mpy": "./lotus/__init__.mpy",
+        "./build/mpy/lotus/dom/__init__.mpy": "./lotus/dom/__init__.mpy",
+        "./build/mpy/lotus/dom/bundles.mpy": "./lotus/dom/bundles.mpy",
+        "./" + BUNDLES["pyscript.toml"]: "./bundles/page-start.bundle",
+        "./build/quick-worker.bundle": "./bundles/quick-worker.bundle",
+    }
+    with open(os.path.join(ROOT, "build/quick-worker.bundle"), "rb") as f:
+        assert f.read() == bundle.packed(bundle.quick_files()), "quick-worker.bundle: run make"
+    shipped = {"lotus/__init__.py", "lotus/dom/__init__.py", "lotus/dom/bundles.py"}
+    for held in (bundle.quick_files(), bundle.files_of("pyscript.toml")):
+        shipped |= {target[2:-4] + ".py" for target in held.values() if target.endswith(".mpy")}
+    assert all(s.startswith(MPY_DIR) for s in bundle.quick_files()), "ship bytecode, not source"
     needed = lotus_imports("static/py/worker.py") - {"static/py/worker.py"}
-    assert "lotus/engine/ai/rng.py" in needed
-    assert needed <= config_files("worker-mpy.toml")
-    assert all(s.startswith("./" + MPY_DIR) for s in data["files"]), "ship bytecode, not source"
-    assert config_files("worker-mpy.toml") == config_files("worker.toml")
+    assert "lotus/engine/ai/rng.py" in needed and "lotus/dom/bundles.py" in needed
+    assert needed <= shipped
+    assert config_files("worker.toml") <= shipped
     for page in HTML_PAGES:
         assert not re.search(r"<script[^>]* worker", read(page)), f"{page} declares a worker"
     assert 'WORKER_SRC = "static/py/worker.py"' in read("lotus/dom/host.py")

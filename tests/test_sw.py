@@ -56,11 +56,16 @@ def built(tmp_path_factory) -> str:
 
 def test_the_list_covers_the_pages_and_every_file_both_configs_list(listed):
     assert "index.html" in listed
-    for config in ("pyscript.toml", "worker.toml"):
+    for config in ("page.toml", "worker.toml", "worker-mpy.toml"):
         files, interpreter = config_listing(config)
         assert config in listed
         assert files <= set(listed), f"{config}: {sorted(files - set(listed))} not precached"
         assert interpreter in listed
+    # The app page's code comes in bundles (tools/bundle.py), not file by file: the bundles are
+    # stored, and the files only another page or a worker fetches alone.
+    bundles = {"build/page-start.bundle", "build/page-later.bundle", "build/quick-worker.bundle"}
+    assert bundles | {"build/words-de.bundle"} <= set(listed)
+    assert "pyscript.toml" not in listed and "build/mpy/lotus/page/controller.mpy" not in listed
 
 
 def test_the_list_covers_both_runtimes_pyscript_and_static(listed):
@@ -104,7 +109,7 @@ def test_new_pages_and_config_entries_are_listed_without_editing_the_tool(built,
         f.write("{}")
     with open(os.path.join(site, "lotus", "extra.py"), "w") as f:
         f.write("")
-    with open(os.path.join(site, "pyscript.toml"), "a") as f:
+    with open(os.path.join(site, "worker.toml"), "a") as f:
         f.write('"./lotus/extra.py" = "./lotus/extra.py"\n')
     files = build_sw.site_files(site)
     new = {"about.html", "rules/openings.html", "static/data/openings.json", "lotus/extra.py"}
@@ -277,7 +282,7 @@ def test_every_config_any_page_loads_is_precached(listed):
             assert config in listed, f"{config} (a worker of the pages in {folder or '/'})"
             files, interpreter = build_sw.config_entries(ROOT, config)
             assert files <= set(listed) and interpreter in listed, config
-    on_disk = {p for p in folder_files(ROOT, "rules") | {"worker.toml", "pyscript.toml"}}
+    on_disk = {p for p in folder_files(ROOT, "rules") | {"worker.toml", "worker-mpy.toml"}}
     assert {p for p in on_disk if p.endswith(".toml")} <= set(listed)
 
 

@@ -34,7 +34,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE = os.path.join(ROOT, "tools", "sw.template.js")
 SW_NAME = "sw.js"
 PAGE_GLOBS = (("", ".html"), ("rules", ".html"))
-DEFAULT_CONFIGS = ("pyscript.toml", "worker.toml", "worker-mpy.toml")
+# The workers' configs (named in code: lotus/dom/host.py). Not pyscript.toml nor page-later.toml:
+# they list the app page's code, which it fetches in bundles (tools/bundle.py), not file by file.
+DEFAULT_CONFIGS = ("worker.toml", "worker-mpy.toml")
 # The app page's code fetched once it is ready (lotus/dom/code.py: no page names it).
 LATER_BUNDLES = ("build/page-later.bundle",)
 WORKER_CONFIG = "worker.toml"  # lotus/dom/host.py's: each page's worker, beside the page

@@ -1,8 +1,15 @@
 # The engine workers' script: "engine" runs it on Pyodide (worker.toml), "engine-mpy" on MicroPython
 # (worker-mpy.toml, answering until Pyodide is up). They compute only, never touch the DOM, so the
 # page needs no cross-origin isolation. They import the same lotus package as the page.
-from lotus import worker_api
-from lotus.game import remote
+import sys
+
+if sys.implementation.name == "micropython":  # the quick worker: its code comes in bundles
+    from lotus.dom import bundles
+
+    bundles.unpack_all()
+
+from lotus import worker_api  # noqa: E402
+from lotus.game import remote  # noqa: E402
 
 
 def ping() -> str:
