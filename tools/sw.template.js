@@ -13,7 +13,7 @@
 // browser's HTTP cache holds (what the page loaded before the worker took control) is copied
 // without a request ("only-if-cached"), and what it lacks is fetched, unless the visitor saves
 // data: then only what was used is kept, and offline the computer plays with the quick worker
-// if Pyodide was never loaded. Every stored copy is checked against its hash (INTEGRITY), so that
+// if Pyodide was never loaded. An OPTIONAL file is never fetched for the cache: only kept if used. Every stored copy is checked against its hash (INTEGRITY), so that
 // an older build's copy in the HTTP cache can never be stored under this version's name.
 //
 // A new version (a new sw.js) installs beside the old one, fetching what the HTTP cache does not
@@ -27,6 +27,9 @@ const FILES = __FILES__;
 // Each file's "sha256-…" (as in a script's integrity attribute); a file without one is stored
 // unchecked (the bench's bare pages: bench/boot.py).
 const INTEGRITY = __INTEGRITY__;
+// The files the site works without (Pyodide's start snapshot): stored once used whole
+// (`relayed`), but never fetched for the cache, nor counted as missing.
+const OPTIONAL = new Set(__OPTIONAL__);
 
 // Several sites may share an origin (user.github.io/a/, user.github.io/b/): cache names carry
 // the scope, and only this scope's old caches are ever deleted.
@@ -102,8 +105,8 @@ function fill(network) {
 
 // Store every listed file the cache lacks, a few at a time: once any download of it by the page
 // has passed; else from the HTTP cache if it holds this build's bytes (what this visit loaded,
-// without a request); else, if `network`, from the network ("no-cache": a stale HTTP-cache entry
-// is revalidated, not reused). Then the page aliases. Returns true when every file is stored. A
+// without a request); else, if `network` and the file is not OPTIONAL, from the network
+// ("no-cache": a stale HTTP-cache entry is revalidated, not reused). Then the page aliases. Returns true when every file is stored. A
 // downloaded file whose bytes do not match its hash (the host changed build meanwhile) fails the
 // fill: a later one tries again.
 async function store(network) {
@@ -124,7 +127,7 @@ async function store(network) {
       const copy = await fromHttpCache(path, loaded);
       if (copy) {
         await cache.put(url, copy);
-      } else if (network) {
+      } else if (network && !OPTIONAL.has(path)) {
         const request = new Request(path, { cache: "no-cache", integrity: INTEGRITY[path] || "" });
         const task = (async () => {
           const response = await fetch(request);
@@ -132,7 +135,7 @@ async function store(network) {
           await cache.put(url, response);
         })();
         await track(url.href, task);
-      } else {
+      } else if (!OPTIONAL.has(path)) {
         complete = false;
       }
     }
@@ -222,6 +225,7 @@ async function cached(event, request, url) {
   if (hit) return hit;
   const path = request.mode === "navigate" ? null : LISTED.get(url.href);
   if (!path) return fetch(request);
+  if (OPTIONAL.has(path)) return relayed(event, cache, path, request);
   if (loading.has(url.href)) {
     // the fill is fetching it: its copy, once stored
     await loading.get(url.href);
@@ -243,6 +247,40 @@ function track(href, task) {
   loading.set(href, done);
   done.then(() => loading.delete(href));
   return task;
+}
+
+// An OPTIONAL file, relayed to its reader as it arrives and stored once whole: if the reader
+// drops it (Pyodide's worker drops a snapshot that comes too slowly), the download stops with it
+// and nothing is stored, where a copy read beside it (`keep`) would go on downloading it.
+async function relayed(event, cache, path, request) {
+  const answer = await fetch(request);
+  if (answer.status !== 200 || answer.type !== "basic" || !answer.body) return answer;
+  const chunks = [];
+  const { readable, writable } = new TransformStream({
+    transform(chunk, controller) {
+      chunks.push(chunk);
+      controller.enqueue(chunk);
+    },
+  });
+  // The pipe ends when the file is whole, or fails when the reader drops it (and then cancels
+  // the download). A fill waits for the copy only once the file is whole: one that waited for a
+  // download in progress would wait as long as the reader reads.
+  const done = answer.body.pipeTo(writable).then(
+    () => track(request.url, storeWhole(cache, path, answer, chunks)),
+    () => (chunks.length = 0),
+  );
+  event.waitUntil(done.catch(() => {}));
+  const { status, statusText, headers } = answer;
+  return new Response(readable, { status, statusText, headers });
+}
+
+// Store a relayed file's `chunks`, if they are this build's bytes.
+async function storeWhole(cache, path, answer, chunks) {
+  const whole = await new Blob(chunks).arrayBuffer();
+  if (INTEGRITY[path] && (await integrityOf(whole)) !== INTEGRITY[path]) return;
+  const { status, statusText, headers } = answer;
+  const copy = new Response(whole, { status, statusText, headers });
+  await cache.put(new URL(path, self.registration.scope), copy);
 }
 
 // Store a listed file the page fetched, if its bytes are this build's (a stale copy from the
