@@ -166,23 +166,35 @@ class Host:
         status, out, body = self.answer(scope["method"], scope["path"], headers)
         await send({"type": "http.response.start", "status": status, "headers": out})
         if self.rate:
-            await self._paced(send, body)
+            sent = await self._paced(send, receive, body)
         else:
             await send({"type": "http.response.body", "body": body})
+            sent = len(body)
         with self._lock:
-            self.log.append((arrived, scope["path"], status, len(body)))
+            self.log.append((arrived, scope["path"], status, sent))
 
-    async def _paced(self, send, body: bytes) -> None:
+    async def _paced(self, send, receive, body: bytes) -> int:
         """Send `body` a chunk at a time, each when the shared link has carried it: a chunk books
-        the link after whatever was booked before it, so concurrent responses interleave."""
+        the link after whatever was booked before it, so concurrent responses interleave. A
+        browser that drops the download midway (its stream reset) gets no more of it: returns
+        the bytes sent."""
         loop = asyncio.get_running_loop()
-        for start in range(0, max(len(body), 1), CHUNK):
-            chunk = body[start : start + CHUNK]
-            now = loop.time()
-            self._link_free = max(self._link_free, now) + len(chunk) / self.rate
-            await asyncio.sleep(self._link_free - now)
-            more = start + CHUNK < len(body)
-            await send({"type": "http.response.body", "body": chunk, "more_body": more})
+        gone = asyncio.ensure_future(_disconnected(receive))
+        sent = 0
+        try:
+            for start in range(0, max(len(body), 1), CHUNK):
+                if gone.done():
+                    break
+                chunk = body[start : start + CHUNK]
+                now = loop.time()
+                self._link_free = max(self._link_free, now) + len(chunk) / self.rate
+                await asyncio.sleep(self._link_free - now)
+                more = start + CHUNK < len(body)
+                await send({"type": "http.response.body", "body": chunk, "more_body": more})
+                sent += len(chunk)
+        finally:
+            gone.cancel()
+        return sent
 
     def answer(self, method: str, path: str, headers: dict) -> tuple:
         """(status, headers as byte pairs, body) for a request."""
@@ -264,6 +276,13 @@ class Host:
     def stop(self) -> None:
         self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(timeout=10)
+
+
+async def _disconnected(receive) -> None:
+    """Returns once the client has gone (ASGI's http.disconnect: a reset stream, a closed
+    connection)."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
 
 
 def spki_hash(cert: str) -> str:
