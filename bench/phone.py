@@ -18,8 +18,14 @@ device scale factor 3 (a current phone held upright; Lighthouse's emulated Moto 
 412x823 at 1.75). The page's workers and its service worker are throttled alike: the page's
 DevTools session auto-attaches to them (`Target.setAutoAttach`, each held at its start until it
 is throttled) and sends them the same two commands; the bench prints how many targets accepted
-each, so a Chromium that refuses one shows. `--desktop`: no throttling and a 1200x900 window, the
-same host and figures.
+each, so a Chromium that refuses one shows. Chromium throttles each target on its own (the page,
+each worker and the service worker each get the whole 1.6 Mbit/s), past the socket: the host
+writes a whole response at once, so a download the browser drops midway (the Pyodide worker drops
+a snapshot that comes too slowly) counts whole in the host's bytes. `--shared-link`: the host
+paces one link of that throughput shared by all the visit's downloads (bench/host.py's `rate`)
+and stops sending what the browser drops, the browser adding the latency only: its bytes are
+what a phone downloads. `--desktop`: no throttling and a 1200x900 window, the same host and
+figures.
 
 Visits, the variants taking turns in each run so that a busy machine slows them alike:
 - ours: `index.html?game=race&players=2&seats=medium,human` (the computer moves first, from its
@@ -34,12 +40,8 @@ computer's first move (the move list's first move appears), quick worker up
 (`body[data-computer-ready]`), full search up (`body[data-worker-ready]`, waited for up to
 FULL_SEARCH_WAIT seconds); and from the host's log: the bytes the host sent for the visit, those
 sent for requests that arrived before the computer's first move, and the files sent more than once
-in the visit; on the phone, from the browser's own count (the DevTools protocol's network events of
-the page and of every worker, those a service worker or the HTTP cache answered left out), the
-bytes it received from the network: the host writes a whole response into the socket, but the
-throttled browser stops a download that its reader drops (the Pyodide worker drops a snapshot that
-comes too slowly), so only this count shows what a phone would download. Then the bytes per file
-of ours' cold visit (top 15, medians) and the ratios ours / bare of ready, cold and reload. Prints markdown; numbers go in docs/performance.md. `--log FILE`
+in the visit. Then the bytes per file of ours' cold visit (top 15, medians) and the ratios ours /
+bare of ready, cold and reload. Prints markdown; numbers go in docs/performance.md. `--log FILE`
 writes the host's log of every visit as tab-separated lines: run, variant, visit, the request's
 arrival in seconds from the visit's start, path, status, bytes sent.
 """
@@ -121,13 +123,6 @@ class Throttle:
         self.refusals = {}  # (target type, method) -> the first refusal's message
         self.pending = {}  # message id -> (target type, method)
         self.next_id = 0
-        # What reached the browser from the network: (session, request id) -> [url, bytes], for
-        # the responses neither a service worker nor the HTTP cache answered. The host's log
-        # counts what it wrote; a download the browser drops midway is cut short here.
-        self.requests = {}
-        self.received = []  # the keys of self.requests in the order their responses came
-        for event in ("responseReceived", "dataReceived", "loadingFinished"):
-            self.cdp.on("Network." + event, lambda e, name=event: self._network("", name, e))
         self.cdp.send("Network.enable")
         self.cdp.send("Network.emulateNetworkConditions", conditions)
         self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_RATE})
@@ -157,39 +152,8 @@ class Throttle:
         self._send(session, kind, "Emulation.setCPUThrottlingRate", {"rate": CPU_RATE})
         self._send(session, kind, "Runtime.runIfWaitingForDebugger")
 
-    def _network(self, session: str, name: str, event: dict) -> None:
-        """Count the bytes of network responses as they arrive (see `received`)."""
-        key = (session, event.get("requestId"))
-        if name == "responseReceived":
-            response = event["response"]
-            if not (response.get("fromServiceWorker") or response.get("fromDiskCache")):
-                self.requests[key] = [response["url"], 0]
-                self.received.append(key)
-        elif key in self.requests:
-            if name == "dataReceived":
-                self.requests[key][1] += event.get("encodedDataLength", 0)
-            else:  # loadingFinished: the whole, headers included
-                self.requests[key][1] = max(self.requests[key][1], event.get("encodedDataLength", 0))
-
-    def mark(self) -> int:
-        """A point in the responses: `since(mark)` is what came after it."""
-        return len(self.received)
-
-    def since(self, mark: int) -> dict:
-        """{path: bytes received} of the responses since `mark` (a dropped download: what came)."""
-        found = {}
-        for key in self.received[mark:]:
-            url, size = self.requests[key]
-            path = "/" + url.split("/", 3)[-1].split("?")[0]
-            found[path] = found.get(path, 0) + size
-        return found
-
     def _answered(self, event) -> None:
         message = json.loads(event["message"])
-        if message.get("method", "").startswith("Network."):
-            name = message["method"][len("Network.") :]
-            self._network(event["sessionId"], name, message.get("params", {}))
-            return
         if "id" in message and message["id"] in self.pending:
             kind, method = self.pending.pop(message["id"])
             if method.startswith(("Network.emulate", "Emulation.")):
@@ -236,11 +200,10 @@ def settle(page, host, mark: int, rate) -> None:
         time.sleep(0.5)
 
 
-def visit(page, host, url: str, ours: bool, rate, throttle, reload: bool = False) -> dict:
+def visit(page, host, url: str, ours: bool, rate, reload: bool = False) -> dict:
     """One visit (a navigation to `url`, or a reload of it) and its figures: the page's times in
-    seconds, the host's log of it, and (`throttle`, a phone's) what the browser received."""
+    seconds and the host's log of it."""
     mark, start = host.mark(), host.now()
-    arrived = throttle.mark() if throttle else 0
     if reload:
         page.reload(wait_until="commit")
     else:
@@ -263,9 +226,6 @@ def visit(page, host, url: str, ours: bool, rate, throttle, reload: bool = False
         before = start + result["move"]
         result["before_move"] = sum(size for t, _, _, size in log if t <= before)
     result["twice"] = sorted(path for path, (count, _) in files.items() if count > 1)
-    if throttle:
-        result["received_files"] = throttle.since(arrived)
-        result["received"] = sum(result["received_files"].values())
     result["files"] = {path: size for path, (_, size) in files.items()}
     return result
 
@@ -278,11 +238,11 @@ def one_round(browser, host, base: str, name: str, path: str, desktop: bool, sha
     throttle = None if desktop else Throttle(context, page, network(shared))
     rate = None if desktop else NETWORK["downloadThroughput"]
     ours = name == "ours"
-    cold = visit(page, host, f"{base}/{path}", ours, rate, throttle)
+    cold = visit(page, host, f"{base}/{path}", ours, rate)
     if ours:  # the link opens its new game again on the reload
         page.evaluate("localStorage.clear()")
         page.evaluate(f"history.replaceState(null, '', {json.dumps(base + '/' + path)})")
-    again = visit(page, host, f"{base}/{path}", ours, rate, throttle, reload=True)
+    again = visit(page, host, f"{base}/{path}", ours, rate, reload=True)
     context.close()
     return cold, again, throttle
 
@@ -337,11 +297,8 @@ def report(results: dict, runs: int, desktop: bool, http: str, accepted: dict, r
             print(f"| {label} | " + " | ".join(cells) + " |")
     for key, label, unit in (
         ("bytes", "bytes the host sent for the visit", "MB"),
-        ("received", "bytes the browser received from the network", "MB"),
         ("before_move", "bytes sent before the computer's first move", "MB"),
     ):
-        if key == "received" and desktop:
-            continue  # counted on the phone only (Throttle)
         cells = [spread([r.get(key) for r in results[n][m]], unit) for n in names for m in
                  ("cold", "reload")]  # fmt: skip
         print(f"| {label} | " + " | ".join(cells) + " |")
@@ -367,13 +324,10 @@ def report(results: dict, runs: int, desktop: bool, http: str, accepted: dict, r
         paths = {path for r in cold for path in r["files"]}
         sizes = {path: median([r["files"].get(path, 0) for r in cold]) for path in paths}
         top = sorted(sizes.items(), key=lambda kv: -kv[1])[:15]
-        got = {
-            path: median([r.get("received_files", {}).get(path, 0) for r in cold]) for path in paths
-        }
-        print("\n| ours, cold: file (top 15) | bytes sent (median) | received (median) |")
-        print("|---|---:|---:|")
+        print("\n| ours, cold: file (top 15) | bytes sent (median) |")
+        print("|---|---:|")
         for path, size in top:
-            print(f"| {path} | {size:,.0f} | " + (f"{got[path]:,.0f} |" if not desktop else "– |"))
+            print(f"| {path} | {size:,.0f} |")
     if accepted:
         print("\nThrottled targets (accepted / refused), over all visits:")
         for (kind, method), (ok, refused) in sorted(accepted.items()):

@@ -14,7 +14,6 @@ page's `live`) is made on first use (`live`), or at the start when it is wanted 
 """
 
 import asyncio
-import os
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
@@ -29,47 +28,15 @@ IDLE_TIMEOUT_MS = 2000  # requestIdleCallback's: loaded by then even on a busy p
 # The page's actions whose code comes later (besides live play's, data-action="live…").
 LATER_ACTIONS = ("embed", "export", "share", "import", "copy-record", "welcome-live")
 
-_state = {"task": None, "done": False, "folders": set()}
-
-
-def _folders(path: str) -> None:
-    """Make the folders of `path` (relative to the working directory) that are missing."""
-    parts = path.split("/")[:-1]
-    made = _state["folders"]
-    for i in range(1, len(parts) + 1):
-        folder = "/".join(parts[:i])
-        if folder in made or folder in ("", "."):
-            continue
-        made.add(folder)
-        try:
-            os.mkdir(folder)
-        except OSError:  # it exists
-            pass
+_state = {"task": None, "done": False}
 
 
 async def unpack(url: str) -> None:
-    """Fetch a bundle (tools/bundle.py: gzip-compressed, a JSON header line of [target, size],
-    then the files' bytes) and write each of its files to its target; the bytes stay in
-    JavaScript, decompressed by the browser as they arrive."""
-    import json
-
+    """Fetch a bundle (tools/bundle.py) and write each of its files to its target: in one call to
+    static/js/code.js (`window.lotusCode`), which keeps the bytes in JavaScript."""
     from _pyscript import interpreter  # PyScript's own module: the runtime and its file system
 
-    response = await window.fetch(url)
-    if not response.ok:
-        raise OSError(f"{url}: HTTP {response.status}")
-    if not window.DecompressionStream:  # browsers since 2023 have it
-        raise OSError(f"{url}: this browser cannot decompress it (DecompressionStream)")
-    body = response.body.pipeThrough(window.DecompressionStream.new("gzip"))
-    data = window.Uint8Array.new(await window.Response.new(body).arrayBuffer())
-    end = int(data.indexOf(10))
-    header = json.loads(str(window.TextDecoder.new().decode(data.subarray(0, end))))
-    at = end + 1
-    files = interpreter.FS
-    for target, size in header:
-        _folders(target)
-        files.writeFile(target, data.subarray(at, at + size))
-        at += size
+    await window.lotusCode.unpack(url, interpreter.FS)
 
 
 async def start() -> None:
