@@ -391,12 +391,12 @@ def test_a_batch_plays_on_from_one_position_to_the_next_as_replaying_each_would(
 
 
 def test_the_analysis_works_offline_its_modules_are_precached():
-    from tools import build_sw
+    from tools import build_sw, bundle
 
     listed = set(build_sw.site_files())
-    for path in (
-        "build/mpy/lotus/page/analysis.mpy",  # the page's state (MicroPython)
-        "build/mpy/lotus/dom/analysis.mpy",  # its adapter
-        "lotus/engine/ai/analysis.py",  # the worker's estimate (Pyodide)
-    ):
-        assert path in listed
+    # The page's state and its adapter (MicroPython) come in one of the page's code bundles.
+    page = {**bundle.files_of("pyscript.toml"), **bundle.files_of("page-later.toml")}
+    assert {"build/page-start.bundle", "build/page-later.bundle"} <= listed
+    for path in ("build/mpy/lotus/page/analysis.mpy", "build/mpy/lotus/dom/analysis.mpy"):
+        assert path in page
+    assert "lotus/engine/ai/analysis.py" in listed  # the worker's estimate (Pyodide)

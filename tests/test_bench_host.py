@@ -98,15 +98,50 @@ def test_responses_sent_at_once_share_the_throttled_link():
     async def both():
         body = b"x" * (4 * host.CHUNK)
         start = asyncio.get_running_loop().time()
-        await asyncio.gather(served._paced(sender("a"), body), served._paced(sender("b"), body))
-        return asyncio.get_running_loop().time() - start
+        a = served._paced(sender("a"), _stays, body)
+        b = served._paced(sender("b"), _stays, body)
+        counts = await asyncio.gather(a, b)
+        return asyncio.get_running_loop().time() - start, counts
 
-    # A loop of its own in a thread of its own: a browser test run earlier in this process may
-    # have left Playwright's loop running in this thread.
-    result = []
-    runner = threading.Thread(target=lambda: result.append(asyncio.run(both())))
-    runner.start()
-    runner.join()
-    assert result[0] >= 8 * host.CHUNK / 1_000_000  # paced: never faster than the link
+    elapsed, counts = _in_a_thread(both)
+    assert elapsed >= 8 * host.CHUNK / 1_000_000  # paced: never faster than the link
     assert [name for name, _ in sent] == ["a", "b"] * 4
     assert sum(size for _, size in sent) == 8 * host.CHUNK
+    assert counts == [4 * host.CHUNK] * 2  # each logs what it sent
+
+
+def test_a_download_the_browser_drops_stops_and_logs_what_was_sent():
+    """A browser that resets the stream after the first chunk gets no more of it, and the log
+    counts one chunk, not the whole body."""
+    served = host.Host([], rate=1_000_000)
+    sent = []
+
+    async def send(message):
+        sent.append(len(message["body"]))
+
+    async def receive():  # the client leaves once the first chunk has arrived
+        while not sent:
+            await asyncio.sleep(0.001)
+        return {"type": "http.disconnect"}
+
+    async def one():
+        return await served._paced(send, receive, b"x" * (8 * host.CHUNK))
+
+    count = _in_a_thread(one)
+    assert sum(sent) == count and count < 8 * host.CHUNK
+    assert count <= 2 * host.CHUNK  # stopped at once, not at the end
+
+
+async def _stays():
+    """An ASGI receive whose client never leaves."""
+    await asyncio.sleep(3600)
+
+
+def _in_a_thread(make):
+    """What `make()` returns, run in a loop of its own in a thread of its own: a browser test run
+    earlier in this process may have left Playwright's loop running in this thread."""
+    result = []
+    runner = threading.Thread(target=lambda: result.append(asyncio.run(make())))
+    runner.start()
+    runner.join()
+    return result[0]

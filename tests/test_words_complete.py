@@ -38,8 +38,14 @@ PROGRAMMER_ERRORS = {
     "KeyError",
 }
 # Modules whose callers are code only, so that a ValueError there is a caller's bug too: the
-# search and the renderers take what the engines made, and the QR encoder's errors are caught.
-CODE_CALLERS_ONLY = ("lotus/engine/ai/", "lotus/render/", "lotus/page/qr.py")
+# search and the renderers take what the engines made, the QR encoder's errors are caught, and
+# the quick worker's unpacker fails to the console (Pyodide then answers instead).
+CODE_CALLERS_ONLY = (
+    "lotus/engine/ai/",
+    "lotus/render/",
+    "lotus/page/qr.py",
+    "lotus/dom/bundles.py",
+)
 CONSOLE = {"print", "log", "warn", "error", "debug"}
 MARKERS = {"_", "N_", "p_", "n_"}
 
