@@ -347,6 +347,7 @@ def test_a_snapshot_the_worker_dropped_is_not_stored_and_offline_pyodide_starts_
         asked = [path for path, _status, _sent in site.log if path.endswith("snapshot.bin")]
         assert len(asked) <= 1, "asked for again, by the cache"  # the worker's, never answered
         site.context.set_offline(True)
+        page.close()  # else its computer, seeing the move through storage, may answer first
         site.new_page()
         page = site.page
         open_game(page, site.url, "game=race&seats=human,easy", worker=True)
