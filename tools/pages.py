@@ -57,7 +57,10 @@ def load(page, address: str = "", fresh: bool = False, storage=None) -> None:
             " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
             storage or {},
         )
-    page.goto(base(page) + address)
+    target = base(page) + address
+    if "#" in target and target.split("#")[0] == page.url.split("#")[0]:
+        page.goto("about:blank")  # else only the fragment changes: the page stays, no new load
+    page.goto(target)
     wait_ready(page)
 
 
